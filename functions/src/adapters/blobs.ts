@@ -1,0 +1,19 @@
+import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { BucketName } from '../../../infra/resources';
+import { s3Client } from './aws';
+import { env } from './env';
+
+export const putObject = async (bucket: BucketName, key: string, body: string | Uint8Array, contentType: string) => {
+  await s3Client().send(new PutObjectCommand({ Bucket: env.bucket(bucket), Key: key, Body: body, ContentType: contentType }));
+};
+
+/** The object's text, or undefined when there is no such key. */
+export const getObjectText = async (bucket: BucketName, key: string): Promise<string | undefined> => {
+  try {
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+    return await out.Body?.transformToString();
+  } catch (err) {
+    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw err;
+  }
+};

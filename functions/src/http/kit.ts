@@ -1,0 +1,101 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { AppError, badRequest, unauthorized } from '@proofmark/shared/errors';
+
+/** An HTTP API (v2) event, with the claims the JWT authorizer passes on authenticated routes. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null } };
+  };
+};
+
+/** Who is calling, from verified token claims only — never from the body or a header. */
+export interface Caller {
+  orgId: string;
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface Reply {
+  status?: number;
+  message?: string;
+  data?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteHandler = (event: HttpEvent) => Promise<Reply>;
+
+export const callerOf = (event: HttpEvent): Caller => {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const orgId = claims?.['custom:org_id'];
+  const userId = claims?.sub;
+  if (typeof orgId !== 'string' || !orgId || typeof userId !== 'string') throw unauthorized();
+  return {
+    orgId,
+    userId,
+    email: typeof claims?.email === 'string' ? claims.email : '',
+    isAdmin: claims?.['custom:is_admin'] === '1',
+  };
+};
+
+/** The client's address as API Gateway saw it (the browser calls no IP service). */
+export const sourceIpOf = (event: HttpEvent): string => event.requestContext.http.sourceIp;
+
+export const pathParam = (event: HttpEvent, name: string): string => {
+  const value = event.pathParameters?.[name];
+  if (!value) throw badRequest(`Missing ${name}.`);
+  return value;
+};
+
+/** Parses a JSON body with a shared schema; a bad body is a 400 that names each field. */
+export const parseBody = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): z.infer<S> => {
+  let raw: unknown = {};
+  if (event.body) {
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw badRequest('The request body is not valid JSON.');
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw badRequest(details[0]?.message ?? 'Invalid request.', details);
+  }
+  return parsed.data;
+};
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  body: JSON.stringify(body),
+});
+
+export const errorReply = (err: unknown): APIGatewayProxyStructuredResultV2 => {
+  if (err instanceof AppError && err.status < 500) {
+    return json(err.status, { Status: err.status, message: err.message, code: err.code, details: err.details });
+  }
+  const status = err instanceof AppError ? err.status : 500;
+  console.error(JSON.stringify({ level: 'error', msg: 'request failed', error: String(err), cause: String((err as Error)?.cause ?? ''), stack: (err as Error)?.stack }));
+  return json(status, { Status: status, message: 'internal error', code: 'internal' });
+};
+
+/**
+ * One Lambda per route group: dispatches on the API Gateway route key ("GET /api/health"), which
+ * both the real HTTP API and the local gateway set from the shared route table.
+ */
+export const httpGroup = (handlers: Record<string, RouteHandler>) =>
+  middy<HttpEvent, APIGatewayProxyStructuredResultV2>()
+    .handler(async (event) => {
+      const handle = handlers[event.routeKey];
+      if (!handle) return json(404, { Status: 404, message: 'Not found.', code: 'not_found' });
+      const reply = await handle(event);
+      const status = reply.status ?? 200;
+      return json(status, { Status: status, message: reply.message ?? 'Success', Data: reply.data ?? null }, reply.headers);
+    })
+    .onError(async (request) => {
+      request.response = errorReply(request.error);
+    });

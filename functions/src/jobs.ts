@@ -1,0 +1,21 @@
+/**
+ * The job table: one SQS queue (with its dead-letter queue) and one job Lambda per entry.
+ * The CDK stack and the local cloud both derive their queues and consumers from it.
+ * A job's handler lives in `functions/src/jobs/<name>.ts` and exports `handler` (an SQS handler
+ * that reports partial batch failures).
+ */
+export interface JobDef {
+  /** Seconds a job Lambda may run; the queue's visibility timeout is six times this. */
+  timeoutSeconds: number;
+  batchSize: number;
+  /** Deliveries before a message is parked in the dead-letter queue. */
+  maxReceiveCount: number;
+  memoryMb: number;
+}
+
+export const jobs = {
+  probe: { timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 3, memoryMb: 256 },
+} as const satisfies Record<string, JobDef>;
+
+export type JobName = keyof typeof jobs;
+export const jobNames = Object.keys(jobs) as JobName[];

@@ -1,0 +1,65 @@
+import { Duration } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Construct } from 'constructs';
+import { routeGroups, routes, type RouteGroup } from '../../functions/src/routes';
+import type { Api } from './api';
+import { BackendFunction, type Backend } from './backend-function';
+import { pascal, recordOf } from './util';
+import { schedulingEnvNames, type Scheduling } from './scheduling';
+
+/** What the API does with users instead of letting clients do it: registration, team members, permission flags. */
+const userAdminActions = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminResetUserPassword',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:ListUsers',
+];
+
+export interface ApiHandlersProps {
+  api: Api;
+  backend: Backend;
+  userPool: IUserPool;
+  scheduling: Scheduling;
+}
+
+/** One Lambda per route group of routes.ts, and one API route per entry of the table. */
+export class ApiHandlers extends Construct {
+  readonly functions: Record<RouteGroup, BackendFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiHandlersProps) {
+    super(scope, id);
+    this.functions = recordOf(routeGroups, (group) => this.groupFunction(group, props));
+
+    // One integration per group (not per route) and one invoke permission for the whole API: a
+    // permission per route would grow the function's resource policy with every route added.
+    const integrations = new Map(
+      routeGroups.map((group) => [group, new HttpLambdaIntegration(pascal(group), this.functions[group], { scopePermissionToRoute: false })]),
+    );
+    for (const route of routes) props.api.addRoute(route, integrations.get(route.group)!);
+  }
+
+  private groupFunction(group: RouteGroup, props: ApiHandlersProps): BackendFunction {
+    const entry = `functions/src/http/${group}.ts`;
+    const fn = new BackendFunction(this, pascal(group), {
+      entry,
+      description: `Proofmark HTTP routes of group ${group} (${entry})`,
+      // API Gateway gives up on an integration after 30 s; running longer only costs.
+      timeout: Duration.seconds(29),
+      // CPU scales with memory, and these cold starts are on a user's request.
+      memorySize: 1024,
+      backend: props.backend,
+    });
+    props.userPool.grant(fn, ...userAdminActions);
+    props.scheduling.grantManageSchedules(fn);
+    fn.addEnvironment(schedulingEnvNames.group, props.scheduling.groupName);
+    fn.addEnvironment(schedulingEnvNames.roleArn, props.scheduling.role.roleArn);
+    return fn;
+  }
+}

@@ -1,0 +1,42 @@
+import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CorsRule as S3CorsRule } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { buckets as bucketDefs, type BucketName, type CorsRule } from '../resources';
+import { pascal, recordOf } from './util';
+
+const toS3Cors = (rule: CorsRule): S3CorsRule => ({
+  allowedMethods: rule.allowedMethods.map((m) => HttpMethods[m]),
+  allowedOrigins: [...rule.allowedOrigins],
+  allowedHeaders: [...rule.allowedHeaders],
+  exposedHeaders: rule.exposedHeaders ? [...rule.exposedHeaders] : undefined,
+  maxAge: rule.maxAgeSeconds,
+});
+
+/**
+ * The buckets of resources.ts. None is public: the public bucket is reached only through CloudFront
+ * (origin access control), so a leaked object URL never bypasses the CDN's headers.
+ */
+export class Storage extends Construct {
+  readonly buckets: Record<BucketName, Bucket>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.buckets = recordOf(Object.keys(bucketDefs) as BucketName[], (name) => this.bucket(name));
+  }
+
+  private bucket(name: BucketName): Bucket {
+    const cors: readonly CorsRule[] = bucketDefs[name].cors;
+    const bucket = new Bucket(this, pascal(name), {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      cors: cors.length ? cors.map(toS3Cors) : undefined,
+      // Browsers upload through presigned URLs; abandoned multipart uploads would otherwise be billed forever.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Tags.of(bucket).add('proofmark:bucket', name);
+    return bucket;
+  }
+}

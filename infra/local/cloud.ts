@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { envNames, bucketNames } from '../resources';
+import { jobNames, type JobName } from '../../functions/src/jobs';
+import { assertPortFree, freePort, HOST } from './ports';
+import { startDynamo } from './servers/dynamodb';
+import { startS3 } from './servers/s3';
+import { startSqs } from './servers/sqs';
+import { startCognito } from './servers/cognito';
+import { startSes } from './servers/ses';
+import { startChain } from './servers/chain';
+import type { RunningServer } from './servers/child';
+import { localClientConfig, provision, type Provisioned } from './provision';
+import { startGateway } from './gateway';
+import { startPollers } from './pollers';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalCloudOptions {
+  dataDir: string;
+  /** The one port for the user (app + API). 0 picks free ports for everything (tests). */
+  port: number;
+  retryDelaySeconds?: number;
+}
+
+export interface LocalCloudInfo {
+  appUrl: string;
+  apiUrl: string;
+  dataDir: string;
+  region: string;
+  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; ses: string; chain: string };
+  resources: Provisioned;
+  /** The environment the functions run with (also what a test needs to talk to the same resources). */
+  functionEnv: Record<string, string>;
+}
+
+const serviceOrder = ['dynamodb', 's3', 'sqs', 'cognito', 'ses', 'chain'] as const;
+
+/** Local services take the ports right after the app's, so a second instance only needs another PORT. */
+const choosePorts = async (port: number) => {
+  if (port === 0) {
+    const ports: number[] = [];
+    for (const _ of serviceOrder) ports.push(await freePort());
+    return { app: 0, ...Object.fromEntries(serviceOrder.map((s, i) => [s, ports[i]!])) } as Record<'app' | (typeof serviceOrder)[number], number>;
+  }
+  const chosen = { app: port, ...Object.fromEntries(serviceOrder.map((s, i) => [s, port + i + 1])) } as Record<'app' | (typeof serviceOrder)[number], number>;
+  for (const [name, p] of Object.entries(chosen)) await assertPortFree(p, name === 'app' ? 'app' : `local ${name}`);
+  return chosen;
+};
+
+export const startLocalCloud = async (opts: LocalCloudOptions) => {
+  const dataDir = path.resolve(opts.dataDir);
+  const logDir = path.join(dataDir, 'logs');
+  fs.mkdirSync(logDir, { recursive: true });
+  const region = process.env.AWS_REGION ?? 'us-east-1';
+  process.env.AWS_REGION = region;
+  const ports = await choosePorts(opts.port);
+
+  const started: RunningServer[] = [];
+  const stopAll = async () => {
+    for (const s of started.reverse()) await s.stop().catch((e) => console.error(`stopping ${s.name}:`, e));
+  };
+  // Wait for every server even when one fails, so none is left running unstopped.
+  const startAll = async <T extends readonly Promise<RunningServer>[]>(pending: T) => {
+    const settled = await Promise.allSettled(pending);
+    for (const s of settled) if (s.status === 'fulfilled') started.push(s.value);
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    return settled.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  };
+
+  try {
+    const [dynamo, s3, sqs, cognito, ses, chain] = await startAll([
+      startDynamo(ports.dynamodb, path.join(dataDir, 'dynamodb'), logDir),
+      startS3(ports.s3, path.join(dataDir, 's3')),
+      startSqs(ports.sqs),
+      startCognito(ports.cognito, path.join(dataDir, 'cognito'), logDir),
+      startSes(ports.ses),
+      startChain(ports.chain, path.join(dataDir, 'chain')),
+    ] as const);
+    const endpoints = { dynamodb: dynamo.url, s3: s3.url, sqs: sqs.url, cognito: cognito.url, ses: ses.url, chain: chain.url };
+    const resources = await provision(endpoints);
+
+    // The same variables a Lambda gets in AWS, plus the SDK's standard endpoint overrides.
+    const functionEnv: Record<string, string> = {
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: endpoints.s3,
+      AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+      AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+      [envNames.table]: resources.tableName,
+      ...Object.fromEntries(bucketNames.map((b) => [envNames.bucket(b), resources.buckets[b]])),
+      ...Object.fromEntries(jobNames.map((j) => [envNames.queueUrl(j), resources.queueUrls[j]])),
+      [envNames.userPoolId]: resources.userPoolId,
+      [envNames.userPoolClientId]: resources.userPoolClientId,
+      [envNames.mailFrom]: process.env[envNames.mailFrom] ?? 'no-reply@proofmark.local',
+      [envNames.chainRpcUrl]: endpoints.chain,
+      [envNames.chainNetwork]: 'localhost',
+    };
+    // AWS_PROFILE etc. must not steer the SDK towards a real account.
+    delete process.env.AWS_PROFILE;
+    delete process.env.AWS_SESSION_TOKEN;
+    Object.assign(process.env, functionEnv);
+
+    const gateway = await startGateway({
+      port: ports.app,
+      cognitoUrl: endpoints.cognito,
+      userPoolId: resources.userPoolId,
+      userPoolClientId: resources.userPoolClientId,
+      webDir: path.join(repoRoot, 'web', 'dist'),
+      loadGroup: async (group) => (await import(`../../functions/src/http/${group}.ts`)).handler,
+    });
+    started.push({ name: 'gateway', url: gateway.url, stop: gateway.stop });
+    const appUrl = gateway.url;
+    process.env[envNames.appBaseUrl] = appUrl;
+    process.env[envNames.publicBaseUrl] ??= `${appUrl}/public`;
+    functionEnv[envNames.appBaseUrl] = appUrl;
+    functionEnv[envNames.publicBaseUrl] = process.env[envNames.publicBaseUrl]!;
+
+    const sqsClient = new SQSClient(localClientConfig(endpoints.sqs));
+    const pollers = startPollers({
+      sqs: sqsClient,
+      queueUrls: resources.queueUrls,
+      queueArns: resources.queueArns,
+      region,
+      loadJob: async (job: JobName) => (await import(`../../functions/src/jobs/${job}.ts`)).handler,
+      retryDelaySeconds: opts.retryDelaySeconds ?? 2,
+    });
+    // Pollers stop before the servers they read from.
+    started.push({ name: 'pollers', url: '', stop: async () => (await pollers.stop(), sqsClient.destroy()) });
+
+    const info: LocalCloudInfo = { appUrl, apiUrl: `${appUrl}/api`, dataDir, region, endpoints, resources, functionEnv };
+    fs.writeFileSync(path.join(dataDir, 'runtime.json'), JSON.stringify(info, null, 2));
+    return { info, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+};
+
+export { HOST };

@@ -1,0 +1,221 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { routes, routeKey, type RouteDef } from '../../functions/src/routes';
+import type { HttpEvent } from '../../functions/src/http/kit';
+import { HOST } from './ports';
+
+type GroupHandler = (event: HttpEvent, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** API Gateway's own limit on a request payload. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  def: RouteDef;
+  key: string;
+  pattern: RegExp;
+  params: string[];
+}
+
+const compile = (def: RouteDef): CompiledRoute => {
+  const params: string[] = [];
+  const source = def.path
+    .split('/')
+    .map((seg) => {
+      const m = /^\{(\w+)\+?\}$/.exec(seg);
+      if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(m[1]!);
+      return seg.endsWith('+}') ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
+  return { def, key: routeKey(def), pattern: new RegExp(`^${source}$`), params };
+};
+
+export interface GatewayOptions {
+  port: number;
+  cognitoUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  webDir: string;
+  /** Loads a group's handler module (the same file the CDK stack bundles). */
+  loadGroup: (group: string) => Promise<GroupHandler>;
+}
+
+const readBody = (req: http.IncomingMessage): Promise<Buffer | 'too-large'> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve('too-large');
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+const isTextual = (contentType: string | undefined) =>
+  !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml|.*\+json))/.test(contentType);
+
+/** HTTP API JWT authorizers pass claims as strings; arrays become "[a b]". */
+const claimsAsAuthorizerDoes = (payload: JWTPayload) =>
+  Object.fromEntries(
+    Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'string' ? v : String(v)]),
+  );
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The local stand-in for API Gateway (HTTP API) + CloudFront: `/api/*` becomes a v2 event for the
+ * group handler of the matching route, authenticated like the JWT authorizer would; everything else
+ * is the built SPA with history fallback.
+ */
+export const startGateway = async (opts: GatewayOptions) => {
+  const compiled = routes.map(compile);
+  const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+
+  const authorize = async (header: string | undefined) => {
+    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (!token) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer });
+      // Like the HTTP API authorizer: the audience must match `aud` (ID token) or `client_id` (access token).
+      const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (!aud.includes(opts.userPoolClientId) && payload.client_id !== opts.userPoolClientId) return undefined;
+      return claimsAsAuthorizerDoes(payload);
+    } catch {
+      return undefined;
+    }
+  };
+
+  const send = (res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string>) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  };
+
+  const handleApi = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    const method = req.method ?? 'GET';
+    const match = compiled
+      .filter((r) => r.def.method === method)
+      .map((r) => ({ r, m: r.pattern.exec(url.pathname) }))
+      .find((x) => x.m);
+    if (!match) return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
+
+    const raw = await readBody(req);
+    if (raw === 'too-large') return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }), { 'content-type': 'application/json' });
+
+    let claims: Record<string, string> | undefined;
+    if (match.r.def.auth === 'user') {
+      claims = await authorize(req.headers.authorization);
+      if (!claims) return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'content-type': 'application/json' });
+    }
+
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    const textual = isTextual(headers['content-type']);
+    const now = new Date();
+    const event: HttpEvent = {
+      version: '2.0',
+      routeKey: match.r.key,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      cookies: headers.cookie?.split(';').map((c) => c.trim()),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: match.r.params.length
+        ? Object.fromEntries(match.r.params.map((p, i) => [p, decodeURIComponent(match.m![i + 1]!)]))
+        : undefined,
+      body: raw.length ? (textual ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+      isBase64Encoded: raw.length > 0 && !textual,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? HOST,
+        domainPrefix: 'local',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey: match.r.key,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+      },
+    };
+
+    const handler = await opts.loadGroup(match.r.def.group);
+    const result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: `local-${match.r.def.group}` });
+    const body = result.body ?? '';
+    send(res, result.statusCode ?? 200, result.isBase64Encoded ? Buffer.from(body, 'base64') : body, {
+      ...(Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)])) as Record<string, string>),
+      ...(result.cookies?.length ? { 'set-cookie': result.cookies.join(', ') } : {}),
+    });
+  };
+
+  const handleStatic = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    const indexFile = path.join(opts.webDir, 'index.html');
+    if (!fs.existsSync(indexFile)) {
+      return send(res, 503, 'The web app is not built yet: run `npm run build:web`.', { 'content-type': 'text/plain; charset=utf-8' });
+    }
+    const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    const file = path.join(opts.webDir, rel);
+    const inside = file.startsWith(opts.webDir + path.sep);
+    if (inside && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const hashed = rel.startsWith('assets/');
+      return send(res, 200, fs.readFileSync(file), {
+        'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+    }
+    // History fallback: any other GET is a client-side route (CloudFront maps 403/404 to index.html the same way).
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      return send(res, 200, fs.readFileSync(indexFile), { 'content-type': MIME['.html']!, 'cache-control': 'no-cache' });
+    }
+    send(res, 404, 'Not found', { 'content-type': 'text/plain' });
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${HOST}`);
+    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(handleStatic(req, res, url));
+    work.catch((err) => {
+      console.error('gateway error', err);
+      if (!res.headersSent) send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), { 'content-type': 'application/json' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, HOST, () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://${HOST}:${port}`,
+    port,
+    stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+};

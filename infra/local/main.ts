@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { startLocalCloud } from './cloud';
+import { PortInUseError } from './ports';
+
+/**
+ * `npm start`: the whole product on 127.0.0.1 with its state in .data/. Ctrl-C / SIGTERM stops every
+ * server and child process before exiting.
+ */
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+
+const main = async () => {
+  const started = Date.now();
+  let cloud: Awaited<ReturnType<typeof startLocalCloud>>;
+  try {
+    cloud = await startLocalCloud({ dataDir, port });
+  } catch (err) {
+    if (err instanceof PortInUseError) {
+      console.error(`\n✖ ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const { info } = cloud;
+  const lines = [
+    '',
+    `Proofmark is running (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    '',
+    `  App            ${info.appUrl}`,
+    `  API health     ${info.apiUrl}/health`,
+    `  Mail inbox     ${info.endpoints.ses}`,
+    `  Chain RPC      ${info.endpoints.chain}  (chain id 1337)`,
+    `  Data           ${info.dataDir}`,
+    `  Logs           ${path.join(info.dataDir, 'logs')}`,
+    '',
+    'Press Ctrl-C to stop.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+  // A machine-readable line for scripts and tests that start us.
+  console.log(`PROOFMARK_READY ${JSON.stringify({ appUrl: info.appUrl, runtime: path.join(info.dataDir, 'runtime.json') })}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping…`);
+    await cloud.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { jobs, jobNames, type JobName } from '../../functions/src/jobs';
+
+type JobHandler = (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse | void>;
+
+export interface PollerOptions {
+  sqs: SQSClient;
+  queueUrls: Record<JobName, string>;
+  queueArns: Record<JobName, string>;
+  region: string;
+  loadJob: (job: JobName) => Promise<JobHandler>;
+  /**
+   * In AWS a failed message comes back after the queue's visibility timeout (minutes). Locally a
+   * failed message is made visible again after this many seconds × its receive count, so retries
+   * and the dead-letter redrive happen while you watch. The redrive itself is SQS's own.
+   */
+  retryDelaySeconds: number;
+}
+
+/** Stand-in for Lambda's SQS event source mapping: batch size and partial batch failures honoured. */
+export const startPollers = (opts: PollerOptions) => {
+  let running = true;
+  const inflight = new Set<AbortController>();
+
+  const pollOnce = async (job: JobName) => {
+    const abort = new AbortController();
+    inflight.add(abort);
+    try {
+      const out = await opts.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: opts.queueUrls[job],
+          MaxNumberOfMessages: Math.min(jobs[job].batchSize, 10),
+          WaitTimeSeconds: 1,
+          // The receive count is only returned for the deprecated 'All' spelling on the local server.
+          AttributeNames: ['All'],
+          MessageAttributeNames: ['All'],
+        }),
+        { abortSignal: abort.signal },
+      );
+      const messages = out.Messages ?? [];
+      if (!messages.length) return;
+      const records: SQSRecord[] = messages.map((m) => ({
+        messageId: m.MessageId!,
+        receiptHandle: m.ReceiptHandle!,
+        body: m.Body ?? '',
+        attributes: {
+          ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
+          SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
+          SenderId: m.Attributes?.SenderId ?? 'local',
+          ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: m.MD5OfBody ?? '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: opts.queueArns[job],
+        awsRegion: opts.region,
+      }));
+
+      let failedIds: Set<string>;
+      try {
+        const handler = await opts.loadJob(job);
+        const result = await handler({ Records: records }, { functionName: `local-job-${job}` });
+        const reported = result?.batchItemFailures ?? [];
+        // As in Lambda: an unknown or empty identifier fails the whole batch.
+        const known = new Set(records.map((r) => r.messageId));
+        failedIds = reported.some((f) => !f.itemIdentifier || !known.has(f.itemIdentifier))
+          ? known
+          : new Set(reported.map((f) => f.itemIdentifier));
+      } catch (err) {
+        console.error(`job ${job} threw; the whole batch will be retried`, err);
+        failedIds = new Set(records.map((r) => r.messageId));
+      }
+
+      const done = records.filter((r) => !failedIds.has(r.messageId));
+      const failed = records.filter((r) => failedIds.has(r.messageId));
+      if (done.length) {
+        await opts.sqs.send(
+          new DeleteMessageBatchCommand({
+            QueueUrl: opts.queueUrls[job],
+            Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+          }),
+        );
+      }
+      if (failed.length) {
+        await opts.sqs.send(
+          new ChangeMessageVisibilityBatchCommand({
+            QueueUrl: opts.queueUrls[job],
+            Entries: failed.map((r, i) => ({
+              Id: String(i),
+              ReceiptHandle: r.receiptHandle,
+              VisibilityTimeout: opts.retryDelaySeconds * Number(r.attributes.ApproximateReceiveCount),
+            })),
+          }),
+        );
+      }
+    } finally {
+      inflight.delete(abort);
+    }
+  };
+
+  const loops = jobNames.map(async (job) => {
+    while (running) {
+      try {
+        await pollOnce(job);
+      } catch (err) {
+        if (!running) break;
+        console.error(`poller for ${job} failed; retrying in 1 s`, (err as Error).message);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  });
+
+  return {
+    stop: async () => {
+      running = false;
+      for (const a of inflight) a.abort();
+      await Promise.allSettled(loops);
+    },
+  };
+};

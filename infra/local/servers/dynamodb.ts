@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { startChild, type RunningServer } from './child';
+import { HOST, waitForPort } from '../ports';
+
+/** The official DynamoDB Local jar (shipped inside amplify-dynamodb-simulator) under Java. */
+export const startDynamo = async (port: number, dataDir: string, logDir: string): Promise<RunningServer> => {
+  const require = createRequire(import.meta.url);
+  const emulatorDir = path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const dbPath = path.resolve(dataDir);
+  fs.mkdirSync(dbPath, { recursive: true });
+  const proc = startChild(
+    'dynamodb',
+    'java',
+    ['-Xmx256m', '-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(port), '-sharedDb', '-dbPath', dbPath, '-disableTelemetry'],
+    { cwd: emulatorDir, logDir },
+  );
+  proc.child.once('error', (err) => console.error(`DynamoDB Local could not start (is Java installed?): ${err.message}`));
+  await Promise.race([
+    waitForPort(port, 'DynamoDB Local', 60_000),
+    proc.onExit.then(() => {
+      throw new Error(`DynamoDB Local exited at start; see ${path.join(logDir, 'dynamodb.log')}`);
+    }),
+  ]);
+  return { name: 'dynamodb', url: `http://${HOST}:${port}`, stop: proc.stop };
+};

@@ -1,0 +1,83 @@
+import { jobs, type JobName } from '../functions/src/jobs';
+
+/**
+ * What both clouds provision: the CDK stack declares these resources and the local cloud creates
+ * the same ones from this file, so the two cannot drift. Physical names are chosen by CloudFormation
+ * in AWS and fixed locally; functions only ever learn them through the environment variables below.
+ */
+export const table = {
+  localName: 'proofmark',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  /** gsi1: lookups by a second key (user by email, one-time code, ...). gsi2: per-org listings by time/status. */
+  globalIndexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export interface CorsRule {
+  allowedMethods: ('GET' | 'PUT' | 'POST' | 'HEAD' | 'DELETE')[];
+  allowedOrigins: string[];
+  allowedHeaders: string[];
+  exposedHeaders?: string[];
+  maxAgeSeconds: number;
+}
+
+/** artefacts: private files (uploads, PDFs, photos). public: credentials, issuer profiles, lists, verifier. web: the SPA. */
+export const buckets = {
+  artefacts: {
+    localName: 'proofmark-artefacts',
+    // Browsers upload straight to S3 through presigned PUTs.
+    cors: [{ allowedMethods: ['PUT', 'GET', 'HEAD'], allowedOrigins: ['*'], allowedHeaders: ['*'], exposedHeaders: ['ETag'], maxAgeSeconds: 3000 }],
+  },
+  public: {
+    localName: 'proofmark-public',
+    // Verifiers and wallets anywhere fetch issuer profiles, revocation lists and credentials.
+    cors: [{ allowedMethods: ['GET', 'HEAD'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 86400 }],
+  },
+  web: { localName: 'proofmark-web', cors: [] },
+} as const satisfies Record<string, { localName: string; cors: CorsRule[] }>;
+export type BucketName = keyof typeof buckets;
+
+export const queueFor = (job: JobName) => {
+  const def = jobs[job];
+  return {
+    localName: `proofmark-${job}`,
+    localDlqName: `proofmark-${job}-dlq`,
+    visibilityTimeoutSeconds: def.timeoutSeconds * 6,
+    maxReceiveCount: def.maxReceiveCount,
+    dlqRetentionDays: 14,
+  };
+};
+
+export const userPool = {
+  localName: 'proofmark-users',
+  localClientName: 'proofmark-web',
+  /** Custom attributes carried in the ID token as `custom:<name>`; the organisation id comes only from here. */
+  customAttributes: {
+    org_id: { type: 'String', mutable: false },
+    is_admin: { type: 'String', mutable: true },
+  },
+  // OWASP ASVS level 2: length only, no composition rules (common passwords are refused in our code).
+  passwordPolicy: { minLength: 8 },
+  authFlows: ['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH'],
+} as const;
+
+/** The environment every function receives, in both clouds. */
+export const envNames = {
+  table: 'TABLE_NAME',
+  bucket: (b: BucketName) => `BUCKET_${b.toUpperCase()}`,
+  queueUrl: (j: JobName) => `QUEUE_URL_${j.toUpperCase()}`,
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  mailFrom: 'MAIL_FROM',
+  chainRpcUrl: 'CHAIN_RPC_URL',
+  chainNetwork: 'CHAIN_NETWORK',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  appBaseUrl: 'APP_BASE_URL',
+  kmsKeyId: 'KMS_KEY_ID',
+} as const;
+
+export const bucketNames = Object.keys(buckets) as BucketName[];

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from './constructs/api';
+import { ApiHandlers } from './constructs/api-handlers';
+import { Auth } from './constructs/auth';
+import { repoRoot, type Backend } from './constructs/backend-function';
+import { Cdn } from './constructs/cdn';
+import { Data } from './constructs/data';
+import { JobQueues } from './constructs/job-queues';
+import { JobWorkers } from './constructs/job-workers';
+import { Mail } from './constructs/mail';
+import { Scheduling } from './constructs/scheduling';
+import { Secrets } from './constructs/secrets';
+import { Storage } from './constructs/storage';
+import { recordOf } from './constructs/util';
+import { WebDeployment } from './constructs/web-deployment';
+import { jobNames } from '../functions/src/jobs';
+import { buckets as bucketDefs } from './resources';
+
+/**
+ * Deployment choices read from CDK context (`cdk deploy -c mailFrom=no-reply@example.org`);
+ * every one has a default so that `cdk synth` needs nothing.
+ */
+export interface ProofmarkSettings {
+  mailFrom: string;
+  mailDomain?: string;
+  chainRpcUrl: string;
+  chainNetwork: string;
+  apiAllowedOrigins: string[];
+  /** The built SPA; deployed only when it exists (`npm run deploy` builds it first). */
+  webDist: string;
+}
+
+const defaults: ProofmarkSettings = {
+  mailFrom: 'no-reply@example.com',
+  chainRpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
+  chainNetwork: 'sepolia',
+  apiAllowedOrigins: ['*'],
+  webDist: 'web/dist',
+};
+
+const asList = (value: unknown): string[] | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value).split(',').map((s) => s.trim());
+
+const settingsFrom = (scope: Construct): ProofmarkSettings => {
+  const ctx = (key: keyof ProofmarkSettings): unknown => scope.node.tryGetContext(key);
+  const mailDomain = ctx('mailDomain') as string | undefined;
+  return {
+    mailDomain,
+    mailFrom: (ctx('mailFrom') as string | undefined) ?? (mailDomain ? `no-reply@${mailDomain}` : defaults.mailFrom),
+    chainRpcUrl: (ctx('chainRpcUrl') as string | undefined) ?? defaults.chainRpcUrl,
+    chainNetwork: (ctx('chainNetwork') as string | undefined) ?? defaults.chainNetwork,
+    apiAllowedOrigins: asList(ctx('apiAllowedOrigins')) ?? defaults.apiAllowedOrigins,
+    webDist: resolve(repoRoot, (ctx('webDist') as string | undefined) ?? defaults.webDist),
+  };
+};
+
+/** Proofmark in AWS: the resources of resources.ts, the routes of routes.ts and the jobs of jobs.ts. */
+export class ProofmarkStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    const settings = settingsFrom(this);
+
+    const secrets = new Secrets(this, 'Secrets');
+    const data = new Data(this, 'Data');
+    const storage = new Storage(this, 'Storage');
+    const auth = new Auth(this, 'Auth');
+    const mail = new Mail(this, 'Mail', { from: settings.mailFrom, domain: settings.mailDomain });
+    const queues = new JobQueues(this, 'Queues');
+    const scheduling = new Scheduling(this, 'Scheduling', { targets: queues.queues });
+
+    const api = new Api(this, 'Api', {
+      issuerUrl: auth.issuerUrl,
+      audience: auth.client.userPoolClientId,
+      allowedOrigins: settings.apiAllowedOrigins,
+    });
+    const publicCors = bucketDefs.public.cors[0];
+    const cdn = new Cdn(this, 'Cdn', {
+      webBucket: storage.buckets.web,
+      publicBucket: storage.buckets.public,
+      apiDomain: api.originDomain,
+      publicCors,
+    });
+
+    const backend: Backend = {
+      table: data.table,
+      buckets: storage.buckets,
+      queues: recordOf(jobNames, (job) => queues.byJob[job].queue),
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+      secretsKey: secrets.key,
+      mail: { identity: mail.identity, from: mail.from },
+      chain: { rpcUrl: settings.chainRpcUrl, network: settings.chainNetwork },
+      publicBaseUrl: cdn.publicUrl,
+      appBaseUrl: cdn.appUrl,
+    };
+    new ApiHandlers(this, 'HttpHandlers', { api, backend, userPool: auth.userPool, scheduling });
+    new JobWorkers(this, 'JobWorkers', { queues, backend });
+
+    const spaConfig = {
+      region: this.region,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+      publicBaseUrl: cdn.publicUrl,
+    };
+    if (existsSync(join(settings.webDist, 'index.html'))) {
+      new WebDeployment(this, 'Web', { sourceDir: settings.webDist, bucket: storage.buckets.web, distribution: cdn.app, runtimeConfig: spaConfig });
+    } else {
+      Annotations.of(this).addInfo(`No SPA build at ${settings.webDist}: the web bucket is left as it is (npm run deploy builds it first).`);
+    }
+
+    const outputs: Record<string, string> = {
+      AppUrl: cdn.appUrl,
+      PublicUrl: cdn.publicUrl,
+      ApiUrl: api.httpApi.apiEndpoint,
+      UserPoolId: spaConfig.userPoolId,
+      UserPoolClientId: spaConfig.userPoolClientId,
+      TableName: data.table.tableName,
+    };
+    for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
+  }
+}

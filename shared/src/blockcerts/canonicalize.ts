@@ -1,0 +1,78 @@
+import jsonld from 'jsonld';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { DocumentLoader } from 'jsonld';
+import { offlineDocumentLoader } from './document-loader';
+
+/** The vocabulary the Blockcerts verifier appends to catch terms no context defines. */
+export const FALLBACK_VOCAB = 'http://fallback.org/';
+
+export interface CanonicalizeOptions {
+  documentLoader?: DocumentLoader;
+  /**
+   * Append {"@vocab": FALLBACK_VOCAB} so that unmapped terms become visible IRIs instead of being
+   * dropped (jsonld drops them silently outside safe mode and throws inside it).
+   */
+  withFallbackVocab?: boolean;
+}
+
+/** RDFC-1.0 (= URDNA2015) N-Quads of a JSON-LD document, offline. */
+export async function canonicalize(document: object, options: CanonicalizeOptions = {}): Promise<string> {
+  const input = options.withFallbackVocab ? withFallbackVocab(document) : document;
+  return jsonld.canonize(input, {
+    algorithm: 'RDFC-1.0',
+    format: 'application/n-quads',
+    documentLoader: options.documentLoader ?? offlineDocumentLoader,
+    // Safe mode turns every lossy step (dropped term, relative IRI) into an error: a certificate must
+    // never hash to something that ignores part of what it says. With the fallback vocab nothing is
+    // dropped, and safe mode would still reject e.g. relative IRIs, which is what we want.
+    safe: true,
+  });
+}
+
+function withFallbackVocab(document: object): object {
+  const context = (document as { '@context'?: unknown })['@context'];
+  const contexts = Array.isArray(context) ? context : context === undefined ? [] : [context];
+  return { ...document, '@context': [...contexts, { '@vocab': FALLBACK_VOCAB }] };
+}
+
+/** Term names that fell through to the fallback vocabulary in N-Quads, sorted and unique. */
+export function findUnmappedTerms(nquads: string): string[] {
+  const found = new Set<string>();
+  const pattern = /<http:\/\/fallback\.org\/([^>]*)>/g;
+  for (const match of nquads.matchAll(pattern)) found.add(match[1] ?? '');
+  return [...found].sort();
+}
+
+export class UnmappedTermsError extends Error {
+  readonly code = 'UNMAPPED_TERMS';
+  constructor(readonly terms: string[]) {
+    super(`Found unmapped fields during JSON-LD normalization: ${terms.join(', ')}`);
+  }
+}
+
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+/** The credential as it was hashed: everything but its proof. */
+export function withoutProof<T extends object>(credential: T): Omit<T, 'proof'> {
+  const { proof: _proof, ...rest } = credential as T & { proof?: unknown };
+  return rest;
+}
+
+/**
+ * targetHash of a credential: SHA-256 hex of the N-Quads of the credential without its proof.
+ * Canonicalizes with the fallback vocab, as the Blockcerts verifier does, and refuses a credential
+ * with unmapped terms (that verifier would reject it). When every term is mapped the fallback
+ * changes nothing, so the hash equals the one computed without it.
+ */
+export async function computeTargetHash(
+  credential: object,
+  options: Omit<CanonicalizeOptions, 'withFallbackVocab'> = {},
+): Promise<string> {
+  const nquads = await canonicalize(withoutProof(credential), { ...options, withFallbackVocab: true });
+  const unmapped = findUnmappedTerms(nquads);
+  if (unmapped.length > 0) throw new UnmappedTermsError(unmapped);
+  return sha256Hex(nquads);
+}

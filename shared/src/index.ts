@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './api/envelope';
+export * from './api/system';

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { LocalCloudInfo } from '../../infra/local/cloud';
+
+export const cloud = (): LocalCloudInfo => inject('cloud');
+
+const local = (endpoint: string) => {
+  if (new URL(endpoint).hostname !== '127.0.0.1') throw new Error(`not a local endpoint: ${endpoint}`);
+  return {
+    endpoint,
+    region: cloud().region,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestHandler: { requestTimeout: 10_000, throwOnRequestTimeout: true },
+  };
+};
+
+/** SDK clients pointed at the test's local cloud, for arranging and checking state directly. */
+export const clients = () => {
+  const c = cloud();
+  return {
+    cognito: new CognitoIdentityProviderClient(local(c.endpoints.cognito)),
+    sqs: new SQSClient(local(c.endpoints.sqs)),
+    s3: new S3Client({ ...local(c.endpoints.s3), forcePathStyle: true }),
+    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient(local(c.endpoints.dynamodb))),
+  };
+};
+
+/** A confirmed user of a fresh organisation, signed in through the local Cognito; returns its ID token. */
+export const signedInUser = async (opts: { orgId?: string; isAdmin?: boolean } = {}) => {
+  const c = cloud();
+  const { cognito } = clients();
+  const orgId = opts.orgId ?? `org-${randomUUID()}`;
+  const email = `user-${randomUUID()}@example.test`;
+  const password = `pw-${randomUUID()}`;
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: c.resources.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'custom:org_id', Value: orgId },
+        { Name: 'custom:is_admin', Value: opts.isAdmin === false ? '0' : '1' },
+      ],
+    }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: c.resources.userPoolId, Username: email, Password: password, Permanent: true }),
+  );
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: c.resources.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return { orgId, email, password, idToken: auth.AuthenticationResult!.IdToken!, accessToken: auth.AuthenticationResult!.AccessToken! };
+};
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: { Status: number; message: string; Data?: T; code?: string; details?: { path: string; message: string }[] };
+}
+
+export const api = async <T = unknown>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; rawBody?: string } = {},
+): Promise<ApiAnswer<T>> => {
+  const res = await fetch(`${cloud().appUrl}${path}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.body !== undefined || opts.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+  });
+  return { status: res.status, body: (await res.json()) as ApiAnswer<T>['body'] };
+};
+
+/** Polls until `check` returns a value or the deadline passes. */
+export const eventually = async <T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, everyMs = 200): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+};

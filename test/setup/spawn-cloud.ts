@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import type { LocalCloudInfo } from '../../infra/local/cloud';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Runs `infra/local/main.ts` (what `npm start` runs) as a child process and waits until it is ready. */
+export const spawnLocalCloud = async (dataDir: string, port = 0) => {
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const ready = await new Promise<{ runtime: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local cloud did not start in 120 s:\n${output.join('')}`)), 120_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      output.push(d.toString());
+      const line = d
+        .toString()
+        .split('\n')
+        .find((l) => l.startsWith('PROOFMARK_READY '));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice('PROOFMARK_READY '.length)));
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local cloud exited (${code}) before it was ready:\n${output.join('')}`));
+    });
+  });
+  const info = JSON.parse(fs.readFileSync(ready.runtime, 'utf8')) as LocalCloudInfo;
+  // Refuse to run against anything that is not this machine.
+  for (const [name, url] of Object.entries({ app: info.appUrl, ...info.endpoints })) {
+    if (new URL(url).hostname !== '127.0.0.1') throw new Error(`Refusing to test against ${name} at ${url}: not a local endpoint`);
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { info, stop, output, child };
+};

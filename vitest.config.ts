@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every tier. The `cloud` project shares one local cloud (started by its global
+// setup on free ports with a temporary data dir) between the integration and browser tests.
+export default defineConfig({
+  test: {
+    reporters: ['default', './test/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/test/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'cloud',
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          globalSetup: ['./test/setup/local-cloud.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

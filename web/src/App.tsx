@@ -1,0 +1,48 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AppLayout } from './layout/AppLayout';
+import { createQueryClient } from './queryClient';
+import { RouteGuard } from './routing/RouteGuard';
+import { NotFoundPage, pages } from './routing/pages';
+import { routeIds, routeTable } from './routing/routeTable';
+import { theme } from './theme';
+
+const queryClient = createQueryClient();
+
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RouteGuard />}>
+        <Route element={<AppLayout />}>
+          {routeIds.map((id) => {
+            const Page = pages[id];
+            // react-router matches case-insensitively by default, which covers /Login vs /login.
+            return <Route key={id} path={routeTable[id].path} element={<Page />} />;
+          })}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+export default function App() {
+  return (
+    <ConfigProvider theme={theme}>
+      {/* antd's App gives pages message/notification/modal hooks that follow the theme. */}
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          {/*
+            Navigations render synchronously rather than as transitions: logout changes the
+            location and clears the session in one click, and both must reach the guard in the
+            same render (see useLogout).
+          */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import { Layout } from 'antd';
+import { Link } from 'react-router-dom';
+import { BrandLogo } from '../components/BrandLogo';
+import { useSession } from '../session';
+import { paths } from '../routing/routeTable';
+import { AppMenu } from './AppMenu';
+import { PublicActions } from './PublicActions';
+
+/** Sticky top bar: the logo, then the signed-in menu or, for visitors, the Login button. */
+export function AppHeader() {
+  const signedIn = useSession() !== null;
+  return (
+    <Layout.Header
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 24,
+        borderBottom: '1px solid #e6e9f0',
+        boxShadow: '0 1px 2px rgba(16,24,40,.04)',
+      }}
+    >
+      {/* Signed-in users work from the dashboard; visitors belong on the marketing page. */}
+      <Link to={signedIn ? paths.dashboard : paths.home} aria-label="Proofmark home" style={{ display: 'flex' }}>
+        <BrandLogo />
+      </Link>
+      {signedIn ? <AppMenu /> : <PublicActions />}
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'antd/dist/reset.css';
+import './styles.css';
+import App from './App';
+import { applyBrandCssVariables } from './brand';
+
+applyBrandCssVariables();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,73 @@
+import { Button, Card, Col, Row, Tag, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { CheckOutlined } from '../../../components/icons';
+import { paths } from '../../../routing/routeTable';
+import { freeTrialCertificates, pricingPlans } from '../content';
+import type { PricingPlan } from '../content';
+import styles from '../Home.module.css';
+import { SectionHeader } from './SectionHeader';
+
+function PlanCard({ plan }: { plan: PricingPlan }) {
+  const navigate = useNavigate();
+  return (
+    <Card className={plan.highlighted ? styles.priceCardHighlighted : styles.priceCard} variant="outlined">
+      <Typography.Title level={3} style={{ fontSize: 20, margin: 0, display: 'flex', gap: 8, alignItems: 'center' }}>
+        {plan.name}
+        {plan.highlighted && (
+          <Tag color="blue" variant="solid" style={{ marginInlineEnd: 0 }}>
+            Most popular
+          </Tag>
+        )}
+      </Typography.Title>
+      <div className={styles.price}>
+        <span className={styles.priceAmount}>${plan.pricePerMonthUsd}</span>
+        <span className={styles.pricePeriod}>USD / month</span>
+      </div>
+      <Typography.Paragraph type="secondary" style={{ minHeight: 44, margin: 0 }}>
+        {plan.blurb}
+      </Typography.Paragraph>
+      <ul className={styles.featureList}>
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <CheckOutlined />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <Button
+        block
+        size="large"
+        type={plan.highlighted ? 'primary' : 'default'}
+        onClick={() => navigate(paths.prices)}
+        aria-label={`Choose the ${plan.name} plan`}
+      >
+        Choose {plan.name}
+      </Button>
+    </Card>
+  );
+}
+
+export function Pricing() {
+  return (
+    <section id="pricing" className={`${styles.section} ${styles.sectionAlt}`}>
+      <div className={styles.inner}>
+        <SectionHeader
+          eyebrow="Pricing"
+          title="Simple monthly plans"
+          lead="Every plan anchors each certificate on the blockchain and includes your own verifier page."
+        />
+        <Row gutter={[24, 24]} align="stretch">
+          {pricingPlans.map((plan) => (
+            <Col key={plan.name} xs={24} md={8}>
+              <PlanCard plan={plan} />
+            </Col>
+          ))}
+        </Row>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '32px 0 0', fontSize: 15 }}>
+          Not ready to choose? <Link to={paths.register}>Start a free trial</Link> with {freeTrialCertificates}{' '}
+          certificates on us.
+        </Typography.Paragraph>
+      </div>
+    </section>
+  );
+}
