@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // setup on free ports with a temporary data dir) between the integration and browser tests.
 export default defineConfig({
   test: {
+    // The lockfile pins SDK versions that support Node 20; their notice about later versions is noise here.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {

@@ -42,14 +42,21 @@ const defaults: ProofmarkSettings = {
 };
 
 const asList = (value: unknown): string[] | undefined =>
-  value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value).split(',').map((s) => s.trim());
+  value === undefined
+    ? undefined
+    : Array.isArray(value)
+      ? value.map(String)
+      : String(value)
+          .split(',')
+          .map((s) => s.trim());
 
 const settingsFrom = (scope: Construct): ProofmarkSettings => {
   const ctx = (key: keyof ProofmarkSettings): unknown => scope.node.tryGetContext(key);
   const mailDomain = ctx('mailDomain') as string | undefined;
   return {
     mailDomain,
-    mailFrom: (ctx('mailFrom') as string | undefined) ?? (mailDomain ? `no-reply@${mailDomain}` : defaults.mailFrom),
+    mailFrom:
+      (ctx('mailFrom') as string | undefined) ?? (mailDomain ? `no-reply@${mailDomain}` : defaults.mailFrom),
     chainRpcUrl: (ctx('chainRpcUrl') as string | undefined) ?? defaults.chainRpcUrl,
     chainNetwork: (ctx('chainNetwork') as string | undefined) ?? defaults.chainNetwork,
     apiAllowedOrigins: asList(ctx('apiAllowedOrigins')) ?? defaults.apiAllowedOrigins,
@@ -106,9 +113,16 @@ export class ProofmarkStack extends Stack {
       publicBaseUrl: cdn.publicUrl,
     };
     if (existsSync(join(settings.webDist, 'index.html'))) {
-      new WebDeployment(this, 'Web', { sourceDir: settings.webDist, bucket: storage.buckets.web, distribution: cdn.app, runtimeConfig: spaConfig });
+      new WebDeployment(this, 'Web', {
+        sourceDir: settings.webDist,
+        bucket: storage.buckets.web,
+        distribution: cdn.app,
+        runtimeConfig: spaConfig,
+      });
     } else {
-      Annotations.of(this).addInfo(`No SPA build at ${settings.webDist}: the web bucket is left as it is (npm run deploy builds it first).`);
+      Annotations.of(this).addInfo(
+        `No SPA build at ${settings.webDist}: the web bucket is left as it is (npm run deploy builds it first).`,
+      );
     }
 
     const outputs: Record<string, string> = {

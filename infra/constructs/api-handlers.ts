@@ -40,7 +40,10 @@ export class ApiHandlers extends Construct {
     // One integration per group (not per route) and one invoke permission for the whole API: a
     // permission per route would grow the function's resource policy with every route added.
     const integrations = new Map(
-      routeGroups.map((group) => [group, new HttpLambdaIntegration(pascal(group), this.functions[group], { scopePermissionToRoute: false })]),
+      routeGroups.map((group) => [
+        group,
+        new HttpLambdaIntegration(pascal(group), this.functions[group], { scopePermissionToRoute: false }),
+      ]),
     );
     for (const route of routes) props.api.addRoute(route, integrations.get(route.group)!);
   }

@@ -1,5 +1,11 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, type HttpRouteIntegration, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  type HttpRouteIntegration,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Construct } from 'constructs';
 import { routes, type RouteDef } from '../../functions/src/routes';
@@ -34,7 +40,9 @@ export class Api extends Construct {
         maxAge: Duration.hours(1),
       },
     });
-    this.authorizer = new HttpJwtAuthorizer('CognitoIdToken', props.issuerUrl, { jwtAudience: [props.audience] });
+    this.authorizer = new HttpJwtAuthorizer('CognitoIdToken', props.issuerUrl, {
+      jwtAudience: [props.audience],
+    });
   }
 
   /** The host name CloudFront forwards /api/* to. */

@@ -15,7 +15,8 @@ type CustomAttributeName = keyof typeof poolDef.customAttributes;
 const customAttributeNames = Object.keys(poolDef.customAttributes) as CustomAttributeName[];
 
 // Only string attributes are declared today; a new type in resources.ts fails to compile here until mapped.
-const customAttribute = (def: { type: 'String'; mutable: boolean }): ICustomAttribute => new StringAttribute({ mutable: def.mutable });
+const customAttribute = (def: { type: 'String'; mutable: boolean }): ICustomAttribute =>
+  new StringAttribute({ mutable: def.mutable });
 
 const flagFor: Record<(typeof poolDef.authFlows)[number], keyof AuthFlow | undefined> = {
   USER_PASSWORD_AUTH: 'userPassword',
@@ -35,7 +36,9 @@ export class Auth extends Construct {
       signInAliases: { email: true },
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      customAttributes: Object.fromEntries(customAttributeNames.map((name) => [name, customAttribute(poolDef.customAttributes[name])])),
+      customAttributes: Object.fromEntries(
+        customAttributeNames.map((name) => [name, customAttribute(poolDef.customAttributes[name])]),
+      ),
       // OWASP ASVS: length, not composition; common passwords are refused by our own code.
       passwordPolicy: {
         minLength: poolDef.passwordPolicy.minLength,

@@ -35,7 +35,12 @@ const handlerBuckets: BucketName[] = (Object.keys(bucketDefs) as BucketName[]).f
 /** resources.ts envNames, filled with this stack's resources. */
 export const backendEnvironment = (b: Backend): Record<string, string> => ({
   [envNames.table]: b.table.tableName,
-  ...Object.fromEntries((Object.keys(b.buckets) as BucketName[]).map((name) => [envNames.bucket(name), b.buckets[name].bucketName])),
+  ...Object.fromEntries(
+    (Object.keys(b.buckets) as BucketName[]).map((name) => [
+      envNames.bucket(name),
+      b.buckets[name].bucketName,
+    ]),
+  ),
   ...Object.fromEntries(jobNames.map((job) => [envNames.queueUrl(job), b.queues[job].queueUrl])),
   [envNames.userPoolId]: b.userPoolId,
   [envNames.userPoolClientId]: b.userPoolClientId,
@@ -83,7 +88,8 @@ export class BackendFunction extends NodejsFunction {
         // The runtime's SDK lags the lockfile; bundling ours keeps behaviour identical to the local cloud.
         bundleAwsSDK: true,
         // CommonJS dependencies inside an ESM bundle still call require().
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        banner:
+          "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
       },
     });
     grantBackendAccess(this, props.backend);

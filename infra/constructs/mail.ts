@@ -16,7 +16,9 @@ export class Mail extends Construct {
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
     if (props.domain && !props.from.toLowerCase().endsWith(`@${props.domain.toLowerCase()}`)) {
-      throw new Error(`mailFrom ${props.from} is not an address of mailDomain ${props.domain}: SES would refuse to send`);
+      throw new Error(
+        `mailFrom ${props.from} is not an address of mailDomain ${props.domain}: SES would refuse to send`,
+      );
     }
     this.from = props.from;
     this.identity = new EmailIdentity(this, 'Identity', {

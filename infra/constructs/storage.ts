@@ -1,5 +1,12 @@
 import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CorsRule as S3CorsRule } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+  type CorsRule as S3CorsRule,
+} from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { buckets as bucketDefs, type BucketName, type CorsRule } from '../resources';
 import { pascal, recordOf } from './util';

@@ -179,7 +179,7 @@ const provisionUserPool = async (endpoint: string) => {
       new CreateUserPoolClientCommand({
         UserPoolId: poolId,
         ClientName: userPool.localClientName,
-        ExplicitAuthFlows: userPool.authFlows.map((f) => `ALLOW_${f}`),
+        ExplicitAuthFlows: userPool.authFlows.map((f) => `ALLOW_${f}` as const),
       }),
     );
     clientId = created.UserPoolClient!.ClientId!;

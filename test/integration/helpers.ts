@@ -14,31 +14,27 @@ import type { LocalCloudInfo } from '../../infra/local/cloud';
 
 export const cloud = (): LocalCloudInfo => inject('cloud');
 
-const local = (endpoint: string) => {
+const local = (endpoint: string, region: string) => {
   if (new URL(endpoint).hostname !== '127.0.0.1') throw new Error(`not a local endpoint: ${endpoint}`);
   return {
     endpoint,
-    region: cloud().region,
+    region,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     requestHandler: { requestTimeout: 10_000, throwOnRequestTimeout: true },
   };
 };
 
 /** SDK clients pointed at the test's local cloud, for arranging and checking state directly. */
-export const clients = () => {
-  const c = cloud();
-  return {
-    cognito: new CognitoIdentityProviderClient(local(c.endpoints.cognito)),
-    sqs: new SQSClient(local(c.endpoints.sqs)),
-    s3: new S3Client({ ...local(c.endpoints.s3), forcePathStyle: true }),
-    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient(local(c.endpoints.dynamodb))),
-  };
-};
+export const clients = (c: LocalCloudInfo = cloud()) => ({
+  cognito: new CognitoIdentityProviderClient(local(c.endpoints.cognito, c.region)),
+  sqs: new SQSClient(local(c.endpoints.sqs, c.region)),
+  s3: new S3Client({ ...local(c.endpoints.s3, c.region), forcePathStyle: true }),
+  dynamo: DynamoDBDocumentClient.from(new DynamoDBClient(local(c.endpoints.dynamodb, c.region))),
+});
 
 /** A confirmed user of a fresh organisation, signed in through the local Cognito; returns its ID token. */
-export const signedInUser = async (opts: { orgId?: string; isAdmin?: boolean } = {}) => {
-  const c = cloud();
-  const { cognito } = clients();
+export const signedInUser = async (opts: { orgId?: string; isAdmin?: boolean } = {}, c: LocalCloudInfo = cloud()) => {
+  const { cognito } = clients(c);
   const orgId = opts.orgId ?? `org-${randomUUID()}`;
   const email = `user-${randomUUID()}@example.test`;
   const password = `pw-${randomUUID()}`;
@@ -58,14 +54,18 @@ export const signedInUser = async (opts: { orgId?: string; isAdmin?: boolean } =
   await cognito.send(
     new AdminSetUserPasswordCommand({ UserPoolId: c.resources.userPoolId, Username: email, Password: password, Permanent: true }),
   );
-  const auth = await cognito.send(
+  return { orgId, email, password, ...(await signIn(email, password, c)) };
+};
+
+export const signIn = async (email: string, password: string, c: LocalCloudInfo = cloud()) => {
+  const auth = await clients(c).cognito.send(
     new InitiateAuthCommand({
       ClientId: c.resources.userPoolClientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  return { orgId, email, password, idToken: auth.AuthenticationResult!.IdToken!, accessToken: auth.AuthenticationResult!.AccessToken! };
+  return { idToken: auth.AuthenticationResult!.IdToken!, accessToken: auth.AuthenticationResult!.AccessToken! };
 };
 
 export interface ApiAnswer<T = unknown> {
@@ -76,9 +76,9 @@ export interface ApiAnswer<T = unknown> {
 export const api = async <T = unknown>(
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; rawBody?: string } = {},
+  opts: { token?: string; body?: unknown; rawBody?: string; appUrl?: string } = {},
 ): Promise<ApiAnswer<T>> => {
-  const res = await fetch(`${cloud().appUrl}${path}`, {
+  const res = await fetch(`${opts.appUrl ?? cloud().appUrl}${path}`, {
     method,
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),

@@ -1,4 +1,3 @@
-// @ts-expect-error the package's types do not resolve under ESM
 import sesModule from 'aws-ses-v2-local';
 import type { Server } from 'node:http';
 import { HOST } from '../ports';

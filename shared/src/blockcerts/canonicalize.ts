@@ -30,9 +30,12 @@ export async function canonicalize(document: object, options: CanonicalizeOption
   });
 }
 
+// As the Blockcerts verifier does: a document that declares its own @vocab keeps it (and then has
+// no unmapped terms by definition), otherwise the fallback goes last so it only catches leftovers.
 function withFallbackVocab(document: object): object {
   const context = (document as { '@context'?: unknown })['@context'];
   const contexts = Array.isArray(context) ? context : context === undefined ? [] : [context];
+  if (contexts.some((c) => typeof c === 'object' && c !== null && '@vocab' in c)) return document;
   return { ...document, '@context': [...contexts, { '@vocab': FALLBACK_VOCAB }] };
 }
 

@@ -25,7 +25,7 @@ export function buildMerkleTree(leafHashes: readonly string[]): MerkleTree {
     return hexToBytes(normalised);
   });
   const levels: Uint8Array[][] = [leaves];
-  let level = leaves;
+  let level: Uint8Array[] = leaves;
   while (level.length > 1) {
     const next: Uint8Array[] = [];
     for (let i = 0; i + 1 < level.length; i += 2) next.push(sha256(concatBytes(level[i]!, level[i + 1]!)));

@@ -2,16 +2,19 @@ import { Flex, Layout, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../components/BrandLogo';
 import { paths } from '../routing/routeTable';
+import { useSession } from '../session';
 
 const links = [
   { to: paths.prices, label: 'Pricing' },
   { to: paths.homeProofmarkDemo, label: 'Live demo' },
   { to: paths.registerDemo, label: 'Request a demo' },
-  { to: paths.register, label: 'Free trial' },
 ];
 
 /** A slim footer shared by every screen. */
 export function SiteFooter() {
+  // A signed-in user cannot register again (the guard would bounce them), so the offer is hidden.
+  const signedIn = useSession() !== null;
+  const shown = signedIn ? links : [...links, { to: paths.register, label: 'Free trial' }];
   return (
     <Layout.Footer style={{ padding: '28px 24px' }}>
       <Flex
@@ -28,7 +31,7 @@ export function SiteFooter() {
           </Typography.Text>
         </Flex>
         <Flex component="nav" aria-label="Footer" gap={20} wrap>
-          {links.map((link) => (
+          {shown.map((link) => (
             <Link key={link.to} to={link.to} style={{ color: 'rgba(255,255,255,.8)' }}>
               {link.label}
             </Link>

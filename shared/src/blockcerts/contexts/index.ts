@@ -7,6 +7,7 @@ import blockcertsV3_2 from './blockcerts-v3.2.json';
 import blockcertsV3_1 from './blockcerts-v3.1.json';
 import blockcertsV3 from './blockcerts-v3.json';
 import openBadgesV2 from './openbadges-v2.json';
+import openBadgesV3 from './openbadges-v3p0-3.0.3.json';
 
 export const CONTEXT = {
   credentialsV2: 'https://www.w3.org/ns/credentials/v2',
@@ -16,6 +17,7 @@ export const CONTEXT = {
   blockcertsV3_1: 'https://w3id.org/blockcerts/v3.1',
   blockcertsV3: 'https://w3id.org/blockcerts/v3',
   openBadgesV2: 'https://w3id.org/openbadges/v2',
+  openBadgesV3: 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
 } as const;
 
 /** The @context every Proofmark Blockcerts credential is issued with, in this order. */
@@ -52,5 +54,6 @@ export const BUNDLED_CONTEXTS: ReadonlyMap<string, unknown> = new Map<string, un
   ['https://www.blockcerts.org/schema/3.0/context.json', blockcertsV3],
   [CONTEXT.openBadgesV2, openBadgesV2],
   ['https://openbadgespec.org/v2/context.json', openBadgesV2],
+  [CONTEXT.openBadgesV3, openBadgesV3],
   ] as const).map(([url, doc]) => [url, deepFreeze(doc)]),
 );

@@ -45,6 +45,9 @@ export function HowItWorks() {
             </Col>
           ))}
         </Row>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '56px 0 0' }}>
+          Every document your institution signs, from degrees to badges:
+        </Typography.Paragraph>
         <div className={styles.typeTags} aria-label="Certificate types">
           {certificateTypes.map((type) => (
             <Tag key={type} variant="outlined" style={{ padding: '4px 12px', fontSize: 13, marginInlineEnd: 0 }}>

@@ -1,5 +1,6 @@
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
+import { brandColors } from '../../../brand';
 import { CheckOutlined } from '../../../components/icons';
 import { paths } from '../../../routing/routeTable';
 import { freeTrialCertificates, pricingPlans } from '../content';
@@ -10,11 +11,16 @@ import { SectionHeader } from './SectionHeader';
 function PlanCard({ plan }: { plan: PricingPlan }) {
   const navigate = useNavigate();
   return (
-    <Card className={plan.highlighted ? styles.priceCardHighlighted : styles.priceCard} variant="outlined">
+    <Card
+      className={plan.highlighted ? styles.priceCardHighlighted : styles.priceCard}
+      variant="outlined"
+      // A column body lets the button sit at the bottom of every card, whatever the list length.
+      styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
+    >
       <Typography.Title level={3} style={{ fontSize: 20, margin: 0, display: 'flex', gap: 8, alignItems: 'center' }}>
         {plan.name}
         {plan.highlighted && (
-          <Tag color="blue" variant="solid" style={{ marginInlineEnd: 0 }}>
+          <Tag color={brandColors.primary} style={{ marginInlineEnd: 0 }}>
             Most popular
           </Tag>
         )}
@@ -37,6 +43,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       <Button
         block
         size="large"
+        style={{ marginTop: 'auto' }}
         type={plan.highlighted ? 'primary' : 'default'}
         onClick={() => navigate(paths.prices)}
         aria-label={`Choose the ${plan.name} plan`}

@@ -1,0 +1,481 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobNames, jobs, type JobName } from '../../functions/src/jobs';
+import { routeGroups, routeKey, routes } from '../../functions/src/routes';
+import { repoRoot } from '../constructs/backend-function';
+import { buckets, envNames, queueFor, table, userPool, type BucketName } from '../resources';
+import { ProofmarkStack } from '../stack';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+interface Resource {
+  id: string;
+  Type: string;
+  Properties: Json;
+  DeletionPolicy?: string;
+}
+
+const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as {
+  app: string;
+  context: Json;
+};
+
+/** The stack as `cdk synth` builds it (cdk.json's feature flags), minus esbuild: the tests read the template only. */
+const synth = (context: Json = {}): Template => {
+  const app = new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], webDist: '.no-spa-build', ...context },
+  });
+  const stack = new ProofmarkStack(app, 'ProofmarkStack', {
+    env: { account: '123456789012', region: 'eu-west-1' },
+  });
+  return Template.fromStack(stack);
+};
+
+let template: Template;
+// The first synthesis loads CDK's template validation rules: seconds on a busy machine.
+beforeAll(() => {
+  template = synth();
+}, 120_000);
+
+const all = (type: string, t: Template = template): Resource[] =>
+  Object.entries(t.findResources(type)).map(([id, r]) => ({ id, ...(r as Omit<Resource, 'id'>) }));
+const only = (type: string, t: Template = template): Resource => {
+  const found = all(type, t);
+  expect(found, type).toHaveLength(1);
+  return found[0]!;
+};
+const byId = (id: string): Resource => {
+  const r = template.toJSON().Resources[id];
+  expect(r, id).toBeDefined();
+  return { id, ...r };
+};
+const tagOf = (r: Resource, key: string): string | undefined =>
+  (r.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find((t) => t.Key === key)?.Value;
+/** `{Ref: X}` or `{Fn::GetAtt: [X, ...]}` → X. */
+const refId = (value: Json): string => value.Ref ?? value['Fn::GetAtt']?.[0];
+
+/** The functions that run our handlers (CDK's own helper functions carry no table). */
+const backendFunctions = (t: Template = template) =>
+  all('AWS::Lambda::Function', t).filter((f) => f.Properties.Environment?.Variables?.[envNames.table]);
+const functionFor = (entry: string): Resource => {
+  const found = backendFunctions().filter((f) => String(f.Properties.Description).includes(`(${entry})`));
+  expect(found, entry).toHaveLength(1);
+  return found[0]!;
+};
+const httpFunction = (group: string) => functionFor(`functions/src/http/${group}.ts`);
+const jobFunction = (job: string) => functionFor(`functions/src/jobs/${job}.ts`);
+
+/** Every allow statement of the policies attached to a function's role. */
+const statementsOf = (fn: Resource): { actions: string[]; resources: Json[] }[] => {
+  const role = refId(fn.Properties.Role);
+  return all('AWS::IAM::Policy')
+    .filter((p) => (p.Properties.Roles as Json[]).some((r) => r.Ref === role))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])
+    .filter((s) => s.Effect === 'Allow')
+    .map((s) => ({ actions: [s.Action].flat(), resources: [s.Resource].flat() }));
+};
+const actionsOf = (fn: Resource) => statementsOf(fn).flatMap((s) => s.actions);
+
+const queueOf = (name: string): Resource => {
+  const found = all('AWS::SQS::Queue').filter((q) => tagOf(q, 'proofmark:queue') === name);
+  expect(found, name).toHaveLength(1);
+  return found[0]!;
+};
+const bucketOf = (name: BucketName): Resource => {
+  const found = all('AWS::S3::Bucket').filter((b) => tagOf(b, 'proofmark:bucket') === name);
+  expect(found, name).toHaveLength(1);
+  return found[0]!;
+};
+
+describe('cdk.json', () => {
+  it('runs the TypeScript app with tsx', () => {
+    expect(cdkJson.app).toBe('npx tsx infra/app.ts');
+  });
+});
+
+describe('Auth', () => {
+  it('has a length-only password policy and admin-only sign-up by email', () => {
+    const pool = only('AWS::Cognito::UserPool');
+    expect(pool.Properties.Policies.PasswordPolicy).toMatchObject({
+      MinimumLength: userPool.passwordPolicy.minLength,
+      RequireLowercase: false,
+      RequireUppercase: false,
+      RequireNumbers: false,
+      RequireSymbols: false,
+    });
+    expect(pool.Properties.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true);
+    expect(pool.Properties.UsernameAttributes).toEqual(['email']);
+    expect(pool.DeletionPolicy).toBe('Retain');
+  });
+
+  it('declares the custom attributes of resources.ts', () => {
+    const schema = only('AWS::Cognito::UserPool').Properties.Schema as Json[];
+    for (const [name, def] of Object.entries(userPool.customAttributes)) {
+      expect(schema).toContainEqual(
+        expect.objectContaining({ Name: name, AttributeDataType: def.type, Mutable: def.mutable }),
+      );
+    }
+  });
+
+  it('has a secretless client with the auth flows of resources.ts that cannot write the custom claims', () => {
+    const client = only('AWS::Cognito::UserPoolClient').Properties;
+    expect([...client.ExplicitAuthFlows].sort()).toEqual(userPool.authFlows.map((f) => `ALLOW_${f}`).sort());
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.PreventUserExistenceErrors).toBe('ENABLED');
+    for (const name of Object.keys(userPool.customAttributes))
+      expect(client.ReadAttributes).toContain(`custom:${name}`);
+    // An absent list would let users set custom:is_admin on themselves.
+    expect(client.WriteAttributes).toBeDefined();
+    expect((client.WriteAttributes as string[]).filter((a) => a.startsWith('custom:'))).toEqual([]);
+  });
+});
+
+describe('Api', () => {
+  it('trusts ID tokens of the pool through a JWT authorizer', () => {
+    const authorizer = only('AWS::ApiGatewayV2::Authorizer').Properties;
+    expect(authorizer.AuthorizerType).toBe('JWT');
+    expect(authorizer.IdentitySource).toEqual(['$request.header.Authorization']);
+    expect(authorizer.JwtConfiguration.Audience).toEqual([{ Ref: only('AWS::Cognito::UserPoolClient').id }]);
+    expect(authorizer.JwtConfiguration.Issuer).toEqual({
+      'Fn::GetAtt': [only('AWS::Cognito::UserPool').id, 'ProviderURL'],
+    });
+  });
+
+  it('has exactly one route per entry of routes.ts, to its group function, authorized unless public', () => {
+    const apiRoutes = all('AWS::ApiGatewayV2::Route');
+    expect(apiRoutes).toHaveLength(routes.length);
+    const authorizerId = only('AWS::ApiGatewayV2::Authorizer').id;
+    for (const route of routes) {
+      const matching = apiRoutes.filter((r) => r.Properties.RouteKey === routeKey(route));
+      expect(matching, routeKey(route)).toHaveLength(1);
+      const props = matching[0]!.Properties;
+      if (route.auth === 'public') {
+        expect(props.AuthorizationType ?? 'NONE', routeKey(route)).toBe('NONE');
+        expect(props.AuthorizerId, routeKey(route)).toBeUndefined();
+      } else {
+        expect(props.AuthorizationType, routeKey(route)).toBe('JWT');
+        expect(props.AuthorizerId, routeKey(route)).toEqual({ Ref: authorizerId });
+      }
+      const integrationId = (props.Target['Fn::Join'][1] as Json[])[1]!.Ref as string;
+      expect(refId(byId(integrationId).Properties.IntegrationUri), routeKey(route)).toBe(
+        httpFunction(route.group).id,
+      );
+    }
+  });
+
+  it('answers CORS preflights for the methods of routes.ts with the Authorization header', () => {
+    const cors = only('AWS::ApiGatewayV2::Api').Properties.CorsConfiguration;
+    expect(cors.AllowHeaders).toContain('authorization');
+    for (const method of new Set(routes.map((r) => r.method))) expect(cors.AllowMethods).toContain(method);
+    expect(cors.AllowOrigins.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Functions', () => {
+  it('runs one arm64 Node function per route group and per job', () => {
+    const fns = backendFunctions();
+    expect(fns).toHaveLength(routeGroups.length + jobNames.length);
+    for (const fn of fns) {
+      expect(fn.Properties.Runtime).toMatch(/^nodejs(20|22)\.x$/);
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.Handler).toBe('index.handler');
+    }
+    for (const group of routeGroups) httpFunction(group);
+    for (const job of jobNames) jobFunction(job);
+  });
+
+  it('gives every function the environment named in resources.ts', () => {
+    const names = [
+      envNames.table,
+      ...(Object.keys(buckets) as BucketName[]).map(envNames.bucket),
+      ...jobNames.map(envNames.queueUrl),
+      envNames.userPoolId,
+      envNames.userPoolClientId,
+      envNames.mailFrom,
+      envNames.chainRpcUrl,
+      envNames.chainNetwork,
+      envNames.publicBaseUrl,
+      envNames.appBaseUrl,
+      envNames.kmsKeyId,
+    ];
+    for (const fn of backendFunctions()) {
+      const vars = fn.Properties.Environment.Variables as Json;
+      for (const name of names) expect(vars[name], `${fn.id} ${name}`).toBeTruthy();
+    }
+  });
+
+  it('grants data, storage, queues, the secrets key and mail to every function, user administration to HTTP only', () => {
+    const common = [
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      's3:GetObject*',
+      's3:PutObject',
+      'sqs:SendMessage',
+      'kms:Encrypt',
+      'kms:Decrypt',
+      'ses:SendEmail',
+    ];
+    for (const group of routeGroups) {
+      expect(actionsOf(httpFunction(group))).toEqual(
+        expect.arrayContaining([
+          ...common,
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminUpdateUserAttributes',
+        ]),
+      );
+    }
+    for (const job of jobNames) {
+      const actions = actionsOf(jobFunction(job));
+      expect(actions).toEqual(expect.arrayContaining(common));
+      expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    }
+  });
+
+  it('scopes every grant to our resources and keeps handlers out of the SPA bucket', () => {
+    const web = bucketOf('web').id;
+    for (const fn of backendFunctions()) {
+      for (const statement of statementsOf(fn)) {
+        expect(statement.resources, `${fn.id} ${statement.actions}`).not.toContain('*');
+        expect(JSON.stringify(statement.resources), fn.id).not.toContain(web);
+      }
+    }
+  });
+});
+
+describe('Data', () => {
+  it('is one on-demand table with PITR, TTL and the indexes of resources.ts, kept on delete', () => {
+    const t = only('AWS::DynamoDB::Table');
+    expect(t.DeletionPolicy).toBe('Retain');
+    expect(t.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+      KeySchema: [
+        { AttributeName: table.partitionKey, KeyType: 'HASH' },
+        { AttributeName: table.sortKey, KeyType: 'RANGE' },
+      ],
+    });
+    const indexes = t.Properties.GlobalSecondaryIndexes as Json[];
+    expect(indexes).toHaveLength(table.globalIndexes.length);
+    for (const index of table.globalIndexes) {
+      expect(indexes).toContainEqual(
+        expect.objectContaining({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      );
+    }
+  });
+});
+
+describe('Storage', () => {
+  it.each(Object.keys(buckets) as BucketName[])(
+    '%s bucket is private, encrypted, TLS-only, with the CORS of resources.ts',
+    (name) => {
+      const bucket = bucketOf(name);
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(
+        bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault
+          .SSEAlgorithm,
+      ).toBeTruthy();
+      expect(bucket.DeletionPolicy).toBe('Retain');
+
+      const rules = buckets[name].cors;
+      if (rules.length === 0) expect(bucket.Properties.CorsConfiguration).toBeUndefined();
+      else
+        expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual(
+          rules.map((r) => ({
+            AllowedMethods: [...r.allowedMethods],
+            AllowedOrigins: [...r.allowedOrigins],
+            AllowedHeaders: [...r.allowedHeaders],
+            ...('exposedHeaders' in r ? { ExposedHeaders: [...r.exposedHeaders] } : {}),
+            MaxAge: r.maxAgeSeconds,
+          })),
+        );
+
+      const policy = all('AWS::S3::BucketPolicy').find((p) => p.Properties.Bucket.Ref === bucket.id);
+      expect(policy?.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    },
+  );
+});
+
+describe('Jobs', () => {
+  it.each(jobNames)(
+    '%s has a queue with a dead-letter queue and a visibility timeout of six runs',
+    (job: JobName) => {
+      const def = queueFor(job);
+      const queue = queueOf(job);
+      const dlq = queueOf(`${job}-dlq`);
+      expect(queue.Properties.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [dlq.id, 'Arn'] },
+        maxReceiveCount: def.maxReceiveCount,
+      });
+      expect(dlq.Properties.MessageRetentionPeriod).toBe(def.dlqRetentionDays * 86_400);
+      expect(queue.Properties.VisibilityTimeout).toBe(def.visibilityTimeoutSeconds);
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(
+        6 * jobFunction(job).Properties.Timeout,
+      );
+    },
+  );
+
+  it.each(jobNames)(
+    '%s function consumes its queue in batches and reports partial failures',
+    (job: JobName) => {
+      const fn = jobFunction(job);
+      expect(fn.Properties.Timeout).toBe(jobs[job].timeoutSeconds);
+      expect(fn.Properties.MemorySize).toBe(jobs[job].memoryMb);
+      const mappings = all('AWS::Lambda::EventSourceMapping').filter(
+        (m) => m.Properties.FunctionName.Ref === fn.id,
+      );
+      expect(mappings).toHaveLength(1);
+      expect(mappings[0]!.Properties).toMatchObject({
+        EventSourceArn: { 'Fn::GetAtt': [queueOf(job).id, 'Arn'] },
+        BatchSize: jobs[job].batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    },
+  );
+
+  it('has exactly one event source mapping per job', () => {
+    expect(all('AWS::Lambda::EventSourceMapping')).toHaveLength(jobNames.length);
+  });
+});
+
+describe('Scheduling, secrets and mail', () => {
+  it('has a schedule group and a role the scheduler assumes to send to every job queue', () => {
+    only('AWS::Scheduler::ScheduleGroup');
+    const role = all('AWS::IAM::Role').find((r) =>
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    );
+    expect(role).toBeDefined();
+    const statements = all('AWS::IAM::Policy')
+      .filter((p) => (p.Properties.Roles as Json[]).some((r) => r.Ref === role!.id))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+    for (const job of jobNames) {
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Action: expect.arrayContaining(['sqs:SendMessage']),
+          Resource: { 'Fn::GetAtt': [queueOf(job).id, 'Arn'] },
+        }),
+      );
+    }
+  });
+
+  it('encrypts secrets with a rotating KMS key that survives the stack', () => {
+    const key = only('AWS::KMS::Key');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.DeletionPolicy).toBe('Retain');
+  });
+
+  it('sends mail from an SES identity, an address by default or a domain from context', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@example.com' });
+
+    const withDomain = synth({ mailDomain: 'certs.example.org' });
+    withDomain.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'certs.example.org' });
+    for (const fn of backendFunctions(withDomain)) {
+      expect(fn.Properties.Environment.Variables[envNames.mailFrom]).toBe('no-reply@certs.example.org');
+    }
+    expect(() => synth({ mailDomain: 'certs.example.org', mailFrom: 'me@elsewhere.example' })).toThrow(
+      /not an address of mailDomain/,
+    );
+  });
+});
+
+describe('Cdn', () => {
+  const distributions = () =>
+    all('AWS::CloudFront::Distribution').map((d) => d.Properties.DistributionConfig as Json);
+  const appDistribution = () => distributions().find((d) => d.DefaultRootObject === 'index.html')!;
+
+  it('has two distributions, both reaching their bucket through origin access control', () => {
+    expect(distributions()).toHaveLength(2);
+    expect(all('AWS::CloudFront::OriginAccessControl')).toHaveLength(2);
+    for (const d of distributions()) {
+      expect(d.Origins.some((o: Json) => o.OriginAccessControlId)).toBe(true);
+    }
+  });
+
+  it('serves the SPA with history fallback on the S3 behaviour only, so API errors keep their status', () => {
+    const app = appDistribution();
+    expect(app).toBeDefined();
+    expect(app.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [only('AWS::CloudFront::Function').id, 'FunctionARN'] },
+      },
+    ]);
+    // Distribution-wide error responses would also rewrite the API's 403/404 into index.html.
+    expect(app.CustomErrorResponses).toBeUndefined();
+
+    const code = only('AWS::CloudFront::Function').Properties.FunctionCode as string;
+    const handler = new Function(`${code}; return handler;`)() as (e: Json) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/Dashboard')).toBe('/index.html');
+    expect(rewrite('/ManageCertificate/42')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+  });
+
+  it('sends /api/* to the HTTP API uncached with every viewer header but Host', () => {
+    const app = appDistribution();
+    const api = (app.CacheBehaviors as Json[]).find((b) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+    });
+    const origin = (app.Origins as Json[]).find((o) => o.Id === api!.TargetOriginId);
+    expect(JSON.stringify(origin!.DomainName)).toContain(only('AWS::ApiGatewayV2::Api').id);
+  });
+
+  it('answers public artefacts with the CORS headers of resources.ts', () => {
+    const rule = buckets.public.cors[0];
+    const policy = only('AWS::CloudFront::ResponseHeadersPolicy').Properties.ResponseHeadersPolicyConfig
+      .CorsConfig;
+    expect(policy).toMatchObject({
+      AccessControlAllowOrigins: { Items: [...rule.allowedOrigins] },
+      AccessControlAllowMethods: { Items: expect.arrayContaining([...rule.allowedMethods]) },
+      AccessControlMaxAgeSec: rule.maxAgeSeconds,
+      AccessControlAllowCredentials: false,
+    });
+    const publicDistribution = distributions().find((d) => d !== appDistribution())!;
+    expect(publicDistribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({
+      Ref: only('AWS::CloudFront::ResponseHeadersPolicy').id,
+    });
+  });
+});
+
+describe('SPA upload', () => {
+  it('uploads a built SPA with its runtime config when there is one', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'proofmark-web-'));
+    try {
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Proofmark</title>');
+      const t = synth({ webDist: dist });
+      t.hasResourceProperties('Custom::CDKBucketDeployment', {
+        Prune: false,
+        DistributionPaths: ['/index.html', '/config.json'],
+        DestinationBucketName: { Ref: Match.stringLikeRegexp('^StorageWeb') },
+      });
+      expect(backendFunctions(t)).toHaveLength(routeGroups.length + jobNames.length);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+    expect(all('Custom::CDKBucketDeployment')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Probe } from '@proofmark/shared/api/system';
+import { spawnLocalCloud } from '../setup/spawn-cloud';
+import { api, eventually, signIn, signedInUser } from './helpers';
+
+const rpc = async (url: string, method: string) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+  });
+  return ((await res.json()) as { result: unknown }).result;
+};
+const blockNumber = async (url: string) => Number(await rpc(url, 'eth_blockNumber'));
+
+describe('npm start on one machine', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-restart-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps users, table rows, objects and the chain across a stop and a start', async () => {
+    const first = await spawnLocalCloud(dataDir);
+    let user: Awaited<ReturnType<typeof signedInUser>>;
+    let probeId: string;
+    let blocks: number;
+    try {
+      user = await signedInUser({}, first.info);
+      const created = await api<Probe>('POST', '/api/probes', { token: user.idToken, body: { note: 'kept' }, appUrl: first.info.appUrl });
+      probeId = created.body.Data!.id;
+      await eventually(async () => {
+        const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: user.idToken, appUrl: first.info.appUrl });
+        return res.body.Data?.state === 'done' ? true : undefined;
+      });
+      await rpc(first.info.endpoints.chain, 'evm_mine');
+      blocks = await blockNumber(first.info.endpoints.chain);
+      expect(blocks).toBeGreaterThan(0);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await spawnLocalCloud(dataDir);
+    try {
+      const again = await signIn(user.email, user.password, second.info);
+      const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: again.idToken, appUrl: second.info.appUrl });
+      expect(res.status).toBe(200);
+      expect(res.body.Data).toMatchObject({ state: 'done', note: 'kept' });
+      expect(JSON.parse(res.body.Data!.artefact!.body)).toMatchObject({ note: 'kept' });
+      expect(await blockNumber(second.info.endpoints.chain)).toBeGreaterThanOrEqual(blocks);
+    } finally {
+      await second.stop();
+    }
+  }, 240_000);
+
+  it('stops with a clear message when its port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const err = await spawnLocalCloud(fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-port-')), port).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(err?.message).toMatch(new RegExp(`Port ${port} \\(app\\) is already in use`));
+      expect(err?.message).toMatch(/exited \(2\)/);
+    } finally {
+      blocker.close();
+    }
+  });
+});
