@@ -1,9 +1,15 @@
+import { routeAccess, type RouteAccess, type RouteKey } from '@proofmark/shared/api/route-access';
+
 /**
  * The route table. The CDK stack creates exactly these API Gateway routes (one Lambda per group)
  * and the local gateway serves exactly these, so a route exists in both clouds or in neither.
  * A group's handler lives in `functions/src/http/<group>.ts` and exports `handler`.
+ * Who may call a route is in shared/src/api/route-access.ts.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const routeGroups = ['system', 'auth', 'team'] as const;
+export type RouteGroup = (typeof routeGroups)[number];
 
 export interface RouteDef {
   method: HttpMethod;
@@ -12,15 +18,35 @@ export interface RouteDef {
   group: RouteGroup;
   /** `user`: a valid Cognito ID token is required (JWT authorizer); `public`: no authorizer. */
   auth: 'public' | 'user';
+  access: RouteAccess;
 }
 
-export const routeGroups = ['system'] as const;
-export type RouteGroup = (typeof routeGroups)[number];
+const groupOf: Record<RouteKey, RouteGroup> = {
+  'GET /api/health': 'system',
+  'POST /api/probes': 'system',
+  'GET /api/probes/{id}': 'system',
 
-export const routes: readonly RouteDef[] = [
-  { method: 'GET', path: '/api/health', group: 'system', auth: 'public' },
-  { method: 'POST', path: '/api/probes', group: 'system', auth: 'user' },
-  { method: 'GET', path: '/api/probes/{id}', group: 'system', auth: 'user' },
-];
+  'POST /api/auth/register': 'auth',
+  'POST /api/auth/confirm': 'auth',
+  'POST /api/auth/resend-code': 'auth',
+  'POST /api/auth/login': 'auth',
+  'POST /api/auth/refresh': 'auth',
+  'POST /api/auth/forgot': 'auth',
+  'POST /api/auth/reset': 'auth',
+  'GET /api/auth/me': 'auth',
+  'POST /api/auth/logout': 'auth',
+  'POST /api/auth/first-password': 'auth',
+  'POST /api/auth/change-password': 'auth',
+
+  'GET /api/team': 'team',
+  'POST /api/team': 'team',
+  'POST /api/team/permissions': 'team',
+};
+
+export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteKey[]).map((key) => {
+  const [method, path] = key.split(' ') as [HttpMethod, string];
+  const access: RouteAccess = routeAccess[key];
+  return { method, path, group: groupOf[key], auth: access.kind === 'public' ? 'public' : 'user', access };
+});
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

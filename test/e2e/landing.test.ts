@@ -48,7 +48,12 @@ describe('landing page', () => {
     for (const price of ['$39', '$69', '$99']) expect(pricingText).toContain(price);
     expect(pricingText).toContain('USD / month');
     expect(await page.locator('body').innerText()).toMatch(/batches of up to 2,000 certificates/i);
-    expect(await page.getByRole('button', { name: /20 certificates free/i }).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: /20 certificates free/i })
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     // Fonts and lazy chunks settle before the picture is taken.
     await page.waitForLoadState('networkidle');
@@ -81,7 +86,15 @@ describe('guards', () => {
     await page.waitForURL(pathnameIs('/Dashboard'));
 
     const menu = page.getByRole('menu');
-    for (const item of ['Dashboard', 'Manage Students', 'Design Certificate', 'Manage Certificate', 'Verification', 'My Profile', 'Logout']) {
+    for (const item of [
+      'Dashboard',
+      'Manage Students',
+      'Design Certificate',
+      'Manage Certificate',
+      'Verification',
+      'My Profile',
+      'Logout',
+    ]) {
       expect(await menu.getByText(item, { exact: true }).isVisible(), item).toBe(true);
     }
     expect(await page.locator('.ant-menu-item-selected').innerText()).toBe('Dashboard');

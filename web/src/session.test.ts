@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getToken, readSession, saveSession, SESSION_STORAGE_KEY, subscribeSession, updateSession } from './session';
+import {
+  clearSession,
+  getToken,
+  readSession,
+  saveSession,
+  SESSION_STORAGE_KEY,
+  subscribeSession,
+  updateSession,
+} from './session';
 import type { Session } from './session';
 import { memoryStorage } from './testing/memoryStorage';
 
@@ -57,6 +65,22 @@ describe('session', () => {
       lname: '',
       email: '',
     });
+  });
+
+  it('keeps the refresh token, admin flag and permission flags the login answer adds', () => {
+    saveSession({ ...alice, refreshToken: 'r', isadmin: 1, permissions: { issuer: 1, viewonly: 0 } });
+    expect(readSession()).toMatchObject({
+      refreshToken: 'r',
+      isadmin: 1,
+      permissions: { issuer: 1, viewonly: 0 },
+    });
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ token: 't', isadmin: 'yes', permissions: { issuer: true, sendinvite: 1 } }),
+    );
+    expect(readSession()).toMatchObject({ permissions: { sendinvite: 1 } });
+    expect(readSession()?.isadmin).toBeUndefined();
+    expect(readSession()?.permissions).not.toHaveProperty('issuer');
   });
 
   it('updates counters without losing the token', () => {

@@ -18,11 +18,22 @@ export interface Session {
   dashboard_issued?: number;
   dashboard_sent?: number;
   current_year?: number;
+  /** What the login answer adds beyond the spec's list (shared/src/api/auth.ts sessionData). */
+  refreshToken?: string;
+  isadmin?: 0 | 1;
+  permissions?: Record<string, 0 | 1>;
 }
 
 export const SESSION_STORAGE_KEY = 'proofmark.session';
 
-const stringFields = ['user_id', 'organization_verify_uri', 'organization_name', 'fname', 'lname', 'email'] as const;
+const stringFields = [
+  'user_id',
+  'organization_verify_uri',
+  'organization_name',
+  'fname',
+  'lname',
+  'email',
+] as const;
 const numberFields = ['issued', 'inprogress', 'dashboard_issued', 'dashboard_sent', 'current_year'] as const;
 
 const listeners = new Set<() => void>();
@@ -70,6 +81,15 @@ function parseSession(raw: string): Session | null {
   for (const field of numberFields) {
     const v = record[field];
     if (typeof v === 'number' && Number.isFinite(v)) session[field] = v;
+  }
+  if (typeof record.refreshToken === 'string') session.refreshToken = record.refreshToken;
+  if (record.isadmin === 0 || record.isadmin === 1) session.isadmin = record.isadmin;
+  if (typeof record.permissions === 'object' && record.permissions !== null) {
+    session.permissions = Object.fromEntries(
+      Object.entries(record.permissions).filter(
+        (entry): entry is [string, 0 | 1] => entry[1] === 0 || entry[1] === 1,
+      ),
+    );
   }
   return session;
 }

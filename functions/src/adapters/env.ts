@@ -18,4 +18,5 @@ export const env = {
   chainRpcUrl: () => required(envNames.chainRpcUrl),
   chainNetwork: () => process.env[envNames.chainNetwork] ?? 'localhost',
   publicBaseUrl: () => required(envNames.publicBaseUrl),
+  appBaseUrl: () => required(envNames.appBaseUrl).replace(/\/+$/, ''),
 };

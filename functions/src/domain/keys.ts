@@ -1,9 +1,28 @@
 /**
  * Key templates of the single table, one per access pattern. Every key of a tenant's data starts
  * with its organisation id, so a query can never cross tenants.
+ *
+ * | pattern                         | key                                    | index |
+ * |---------------------------------|----------------------------------------|-------|
+ * | organisation profile            | ORG#<org> / ORG                        | table |
+ * | organisation by verifier slug   | gsi1: VERIFIER#<slug> / ORG            | gsi1  |
+ * | user of an organisation         | ORG#<org> / USER#<sub>                 | table |
+ * | users of an organisation        | ORG#<org> / begins_with USER#          | table |
+ * | user by email (all orgs)        | gsi1: EMAIL#<email> / USER             | gsi1  |
+ * | email uniqueness guard          | EMAIL#<email> / EMAIL                  | table |
+ * | one-time email code             | CODE#<purpose>#<email> / CODE (TTL)    | table |
+ * | sign-in failures                | THROTTLE#<email> / THROTTLE (TTL)      | table |
+ * | wiring probe                    | ORG#<org> / PROBE#<id>                 | table |
  */
 export const keys = {
   org: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'ORG' }),
+  orgBySlug: (slug: string) => ({ gsi1pk: `VERIFIER#${slug}`, gsi1sk: 'ORG' }),
+  user: (orgId: string, userId: string) => ({ pk: `ORG#${orgId}`, sk: `USER#${userId}` }),
+  userPrefix: 'USER#',
+  userByEmail: (email: string) => ({ gsi1pk: `EMAIL#${email}`, gsi1sk: 'USER' }),
+  emailGuard: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  code: (purpose: string, email: string) => ({ pk: `CODE#${purpose}#${email}`, sk: 'CODE' }),
+  throttle: (email: string) => ({ pk: `THROTTLE#${email}`, sk: 'THROTTLE' }),
   probe: (orgId: string, probeId: string) => ({ pk: `ORG#${orgId}`, sk: `PROBE#${probeId}` }),
 };
 

@@ -2,6 +2,9 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '@proofmark/shared/errors';
+import { routeAccess, type RouteKey } from '@proofmark/shared/api/route-access';
+import { authorizeCall } from '../domain/access';
+import type { UserRecord } from '../domain/users';
 
 /** An HTTP API (v2) event, with the claims the JWT authorizer passes on authenticated routes. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -25,7 +28,14 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type RouteHandler = (event: HttpEvent) => Promise<Reply>;
+/** What a handler of an authenticated route gets: the verified caller and their current user row. */
+export interface CallContext {
+  caller: Caller;
+  user: UserRecord;
+}
+
+export type PublicHandler = (event: HttpEvent) => Promise<Reply>;
+export type UserHandler = (event: HttpEvent, ctx: CallContext) => Promise<Reply>;
 
 export const callerOf = (event: HttpEvent): Caller => {
   const claims = event.requestContext.authorizer?.jwt?.claims;
@@ -85,14 +95,28 @@ export const errorReply = (err: unknown): APIGatewayProxyStructuredResultV2 => {
 
 /**
  * One Lambda per route group: dispatches on the API Gateway route key ("GET /api/health"), which
- * both the real HTTP API and the local gateway set from the shared route table.
+ * both the real HTTP API and the local gateway set from the shared route table. Every authenticated
+ * route passes the access check of shared/src/api/route-access.ts here, before its handler runs.
  */
-export const httpGroup = (handlers: Record<string, RouteHandler>) =>
+type HandlerFor<K extends RouteKey> = (typeof routeAccess)[K] extends { kind: 'public' } ? PublicHandler : UserHandler;
+export type GroupHandlers = { [K in RouteKey]?: HandlerFor<K> };
+
+export const httpGroup = (handlers: GroupHandlers) =>
   middy<HttpEvent, APIGatewayProxyStructuredResultV2>()
     .handler(async (event) => {
-      const handle = handlers[event.routeKey];
-      if (!handle) return json(404, { Status: 404, message: 'Not found.', code: 'not_found' });
-      const reply = await handle(event);
+      const key = event.routeKey as RouteKey;
+      const handle = handlers[key];
+      const access = routeAccess[key];
+      if (!handle || !access) return json(404, { Status: 404, message: 'Not found.', code: 'not_found' });
+      let reply: Reply;
+      if (access.kind === 'public') {
+        reply = await (handle as PublicHandler)(event);
+      } else {
+        const caller = callerOf(event);
+        const issuedAt = Number(event.requestContext.authorizer?.jwt?.claims.iat ?? 0);
+        const user = await authorizeCall(caller.orgId, caller.userId, issuedAt, access);
+        reply = await (handle as UserHandler)(event, { caller, user });
+      }
       const status = reply.status ?? 200;
       return json(status, { Status: status, message: reply.message ?? 'Success', Data: reply.data ?? null }, reply.headers);
     })

@@ -9,7 +9,22 @@ const decodeJwt = (token) => {
   }
 };
 
+const signOutUser = async (ctx, userPool, username) => {
+  const user = await userPool.getUserByUsername(ctx, username);
+  if (!user) throw new NotAuthorizedError();
+  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+};
+
 module.exports = {
+  // The administrator's variant: signs a user out everywhere by user name.
+  AdminUserGlobalSignOut:
+    ({ cognito }) =>
+    async (ctx, req) => {
+      const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+      await signOutUser(ctx, userPool, req.Username);
+      return {};
+    },
+
   // Signs the user out everywhere: every refresh token of the user stops working.
   GlobalSignOut:
     ({ cognito }) =>
@@ -17,9 +32,7 @@ module.exports = {
       const claims = decodeJwt(req.AccessToken);
       const poolId = String(claims.iss || '').split('/').pop();
       const userPool = await cognito.getUserPool(ctx, poolId);
-      const user = await userPool.getUserByUsername(ctx, claims.username || claims.sub);
-      if (!user) throw new NotAuthorizedError();
-      await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      await signOutUser(ctx, userPool, claims.username || claims.sub);
       return {};
     },
 };

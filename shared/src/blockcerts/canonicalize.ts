@@ -1,3 +1,4 @@
+/// <reference path="./jsonld.d.ts" />
 import jsonld from 'jsonld';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';

@@ -1,3 +1,4 @@
+/// <reference path="./jsonld.d.ts" />
 import type { DocumentLoader, RemoteDocument } from 'jsonld';
 import { BUNDLED_CONTEXTS } from './contexts/index';
 

@@ -47,5 +47,16 @@ export {
 export { buildRevocationList, revocationListQueryUrl, type RevocationList, type RevokedAssertion } from './revocation-list';
 export { publicKeyToJwk, ethereumAddressFromJwk, ethereumAddressFromPublicKey, toChecksumAddress, KeyError, type Secp256k1PublicKeyJwk } from './keys';
 export { toRfc3339, isRfc3339WithOffset } from './dates';
+export { buildOpenBadgeCredential, type OpenBadgeCredential, type OpenBadgeInput } from './open-badge';
+export {
+  createEddsaRdfc2022Proof,
+  verifyEddsaRdfc2022Proof,
+  ed25519PublicKeyMultibase,
+  ed25519PublicKeyFromMultibase,
+  ed25519DidKeyVerificationMethod,
+  type Ed25519DataIntegrityProof,
+  type EddsaSignOptions,
+} from './eddsa-rdfc-2022';
+export { bakePng, unbakePng, bakeSvg, unbakeSvg, BakeError, type BadgeVersion } from './bake';
 export * from './verify/index';
 export type * from './types';

@@ -6,7 +6,11 @@ import { memoryStorage } from '../testing/memoryStorage';
 const fetchMock = vi.fn<typeof fetch>();
 
 function jsonResponse(status: number, body: unknown, statusText = ''): Response {
-  return new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 function lastCall(): { url: string; init: RequestInit; headers: Record<string, string> } {
@@ -52,14 +56,18 @@ describe('apiRequest', () => {
   });
 
   it("turns an error answer into an ApiError carrying the server's message and code", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { code: 'BAD_EMAIL', message: 'Email is not valid' }, 'Bad Request'));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { code: 'BAD_EMAIL', message: 'Email is not valid' }, 'Bad Request'),
+    );
     const error = await api.post('/api/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Email is not valid', status: 400, code: 'BAD_EMAIL' });
   });
 
   it('falls back to the status text when the body has no message', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway' }));
+    fetchMock.mockResolvedValue(
+      new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     await expect(api.get('/api/x')).rejects.toMatchObject({ message: 'Bad Gateway', status: 502 });
   });
 

@@ -42,7 +42,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     body = JSON.stringify(options.body);
   }
 
-  const response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
   const payload = await readBody(response);
 
   if (!response.ok) {
@@ -76,7 +81,9 @@ function errorDetails(payload: unknown): { message?: string; code?: string } {
 
 // HTTP/2 answers carry no status text, so the status number is the last resort.
 function fallbackMessage(response: Response): string {
-  return response.statusText.trim() !== '' ? response.statusText : `Request failed with status ${response.status}`;
+  return response.statusText.trim() !== ''
+    ? response.statusText
+    : `Request failed with status ${response.status}`;
 }
 
 export const api = {

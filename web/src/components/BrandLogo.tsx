@@ -28,7 +28,14 @@ export function BrandLogo({ inverted = false, size = 30 }: BrandLogoProps) {
           fill={`url(#${fillId})`}
         />
         <circle cx="16" cy="16" r="9" fill="none" stroke="#ffffff" strokeOpacity="0.35" strokeWidth="1.2" />
-        <path d="M11.5 16.3l3.1 3.1 6-6.4" fill="none" stroke="#ffffff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M11.5 16.3l3.1 3.1 6-6.4"
+          fill="none"
+          stroke="#ffffff"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span
         style={{

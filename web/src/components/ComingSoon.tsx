@@ -29,7 +29,10 @@ export function ComingSoon({ title, description, icon = <ToolOutlined /> }: Comi
 
   return (
     <PageContainer width={760}>
-      <Card variant="borderless" style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.06)' }}>
+      <Card
+        variant="borderless"
+        style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.06)' }}
+      >
         <Flex vertical align="center" gap={12} style={{ padding: '40px 16px', textAlign: 'center' }}>
           <Flex
             align="center"

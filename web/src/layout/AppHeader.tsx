@@ -23,7 +23,11 @@ export function AppHeader() {
       }}
     >
       {/* Signed-in users work from the dashboard; visitors belong on the marketing page. */}
-      <Link to={signedIn ? paths.dashboard : paths.home} aria-label="Proofmark home" style={{ display: 'flex' }}>
+      <Link
+        to={signedIn ? paths.dashboard : paths.home}
+        aria-label="Proofmark home"
+        style={{ display: 'flex' }}
+      >
         <BrandLogo />
       </Link>
       {signedIn ? <AppMenu /> : <PublicActions />}

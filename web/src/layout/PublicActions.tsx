@@ -19,7 +19,7 @@ export function PublicActions() {
         </Link>
       </Flex>
       <Button onClick={() => navigate(paths.login)}>Login</Button>
-      <Button type="primary" onClick={() => navigate(paths.register)}>
+      <Button type="primary" className="pm-header-trial" onClick={() => navigate(paths.register)}>
         Start free trial
       </Button>
     </Flex>

@@ -17,13 +17,7 @@ export function SiteFooter() {
   const shown = signedIn ? links : [...links, { to: paths.register, label: 'Free trial' }];
   return (
     <Layout.Footer style={{ padding: '28px 24px' }}>
-      <Flex
-        wrap
-        align="center"
-        justify="space-between"
-        gap={16}
-        style={{ maxWidth: 1200, margin: '0 auto' }}
-      >
+      <Flex wrap align="center" justify="space-between" gap={16} style={{ maxWidth: 1200, margin: '0 auto' }}>
         <Flex align="center" gap={16} wrap>
           <BrandLogo inverted size={24} />
           <Typography.Text style={{ color: 'rgba(255,255,255,.6)' }}>

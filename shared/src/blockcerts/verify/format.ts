@@ -33,11 +33,15 @@ export const formatStep: VerificationStep = {
       }
     }
 
-    const proof = c.proof;
-    if (Array.isArray(proof)) throw fail('certificates with several proofs are not supported');
+    const proof = Array.isArray(c.proof) ? c.proof.find(isMerkleProof) : c.proof;
+    // In a proof set (e.g. Merkle + eddsa-rdfc-2022 on a badge) the Blockcerts verifier hashes the
+    // document together with the proofs listed before the Merkle one; we hash it without any proof.
+    // Both agree only when the Merkle proof comes first.
+    if (Array.isArray(c.proof) && proof !== undefined && c.proof.indexOf(proof) !== 0) {
+      throw fail('the Merkle proof must come first in the proof set');
+    }
     if (!isRecord(proof)) throw fail('the certificate is not signed (no proof)');
-    const isDataIntegrity = proof.type === 'DataIntegrityProof' && proof.cryptosuite === 'merkle-proof-2019';
-    if (!isDataIntegrity && proof.type !== 'MerkleProof2019') throw fail(`unsupported proof type ${String(proof.type)}`);
+    if (!isMerkleProof(proof)) throw fail(`unsupported proof type ${String(proof.type)}`);
     if (typeof proof.proofValue !== 'string') throw fail('the proof has no proofValue');
     try {
       ctx.proofValue = decodeProofValue(proof.proofValue);
@@ -47,3 +51,7 @@ export const formatStep: VerificationStep = {
     if (typeof proof.verificationMethod === 'string') ctx.verificationMethod = proof.verificationMethod;
   },
 };
+
+function isMerkleProof(proof: unknown): boolean {
+  return isRecord(proof) && ((proof.type === 'DataIntegrityProof' && proof.cryptosuite === 'merkle-proof-2019') || proof.type === 'MerkleProof2019');
+}

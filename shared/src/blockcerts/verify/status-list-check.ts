@@ -1,6 +1,7 @@
 import { decodeBitstring, StatusListError } from '../statuslist';
 import { FetchJsonError, fetchJson, isRecord } from './fetch-json';
 import { StepFailure, type VerificationContext } from './types';
+import { verifyIntegrity } from './verify-credential';
 
 export interface StatusEntry {
   statusPurpose: string;
@@ -55,9 +56,8 @@ export async function readStatusBit(ctx: VerificationContext, entry: StatusEntry
 }
 
 // The list is itself a Blockcerts credential: check its proof with the integrity steps (not its own
-// status, which would recurse). Imported lazily to keep the module graph acyclic.
+// status, which would recurse). The import cycle with verify-credential is safe: used at call time only.
 async function assertListSigned(ctx: VerificationContext, list: Record<string, unknown>): Promise<void> {
-  const { verifyIntegrity } = await import('./verify-credential');
   const result = await verifyIntegrity(list, ctx.options, ctx.depth + 1);
   if (result.status !== 'verified') {
     throw new StepFailure('could-not-check', `the status list ${String(list.id)} failed its own verification: ${result.reason ?? result.status}`);

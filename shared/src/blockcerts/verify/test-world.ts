@@ -46,7 +46,7 @@ export class TestWorld {
   }
 
   /** Signs and "anchors" a batch: the fake chain records the root, sent from `from`. */
-  async issue<T extends { issuer: string; proof?: unknown }>(credentials: T[], from = ISSUING_ADDRESS, blockTime = BLOCK_TIME) {
+  async issue<T extends { issuer: string | { id: string }; proof?: unknown }>(credentials: T[], from = ISSUING_ADDRESS, blockTime = BLOCK_TIME) {
     return signBatch(credentials, async (root) => {
       const txId = `0x${(++this.txCounter).toString(16).padStart(64, '0')}`;
       this.chain.set(txId, { data: root, from, blockTime });

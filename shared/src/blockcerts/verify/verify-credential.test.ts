@@ -66,6 +66,15 @@ describe('verifyCredential', () => {
       expect(result.reason).toMatch(/grade/);
     });
 
+    it('a context this verifier does not bundle fails localHash without any fetch', async () => {
+      const world = new TestWorld();
+      const cert = await world.issueOne();
+      const result = await verifyCredential({ ...cert, '@context': [...cert['@context'], 'https://evil.example/ctx.jsonld'] }, world.options());
+      expect(result).toMatchObject({ status: 'failed', failedStep: 'localHash' });
+      expect(result.reason).toMatch(/does not know: https:\/\/evil\.example\/ctx\.jsonld/);
+      expect(world.requests.some((u) => u.includes('evil.example'))).toBe(false);
+    });
+
     it('a Merkle path that does not reach the root fails merklePath', async () => {
       const world = new TestWorld();
       const [cert] = await world.issue([sampleCredential(), sampleCredential()]);

@@ -20,13 +20,27 @@ export default function HomeProofmarkDemoPage() {
 
   return (
     <PageContainer>
-      <Card variant="borderless" style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.06)' }}>
+      <Card
+        variant="borderless"
+        style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.06)' }}
+      >
         <Row gutter={[48, 32]} align="middle" style={{ padding: '24px 16px' }}>
           <Col xs={24} lg={12}>
-            <Typography.Text strong style={{ color: 'var(--brand-primary)', letterSpacing: '.08em', textTransform: 'uppercase', fontSize: 13 }}>
+            <Typography.Text
+              strong
+              style={{
+                color: 'var(--brand-primary)',
+                letterSpacing: '.08em',
+                textTransform: 'uppercase',
+                fontSize: 13,
+              }}
+            >
               Live demo
             </Typography.Text>
-            <Typography.Title level={1} style={{ margin: '8px 0 16px', fontSize: 38, letterSpacing: '-0.02em' }}>
+            <Typography.Title
+              level={1}
+              style={{ margin: '8px 0 16px', fontSize: 38, letterSpacing: '-0.02em' }}
+            >
               See {productName} issue a real certificate, to you
             </Typography.Title>
             <Typography.Paragraph type="secondary" style={{ fontSize: 17, maxWidth: 500 }}>

@@ -33,8 +33,10 @@ export function CertificatePreview() {
           <BlockOutlined />
         </div>
         <div>
-          <strong>Batch anchored</strong>
-          <span>Up to {maxBatchSize.toLocaleString('en-US')} certificates, one transaction</span>
+          <strong className={styles.chipTitle}>Batch anchored</strong>
+          <span className={styles.chipDetail}>
+            Up to {maxBatchSize.toLocaleString('en-US')} certificates, one transaction
+          </span>
         </div>
       </div>
 
@@ -43,8 +45,8 @@ export function CertificatePreview() {
           <CheckCircleFilled />
         </div>
         <div>
-          <strong>Verified</strong>
-          <span>Authentic, not revoked</span>
+          <strong className={styles.chipTitle}>Verified</strong>
+          <span className={styles.chipDetail}>Authentic, not revoked</span>
         </div>
       </div>
     </div>

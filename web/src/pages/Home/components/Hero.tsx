@@ -27,8 +27,8 @@ export function Hero() {
           </h1>
           <p className={styles.heroLead}>
             Proofmark lets schools, universities and employers issue tamper-proof digital certificates and
-            Open Badges, anchored on the blockchain and revocable at any time. Recipients keep them for
-            life; employers check them without calling you.
+            Open Badges, anchored on the blockchain and revocable at any time. Recipients keep them for life;
+            employers check them without calling you.
           </p>
           <Flex gap={12} wrap>
             <Button type="primary" size="large" onClick={() => navigate(trial.to)}>

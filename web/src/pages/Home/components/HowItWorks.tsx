@@ -26,10 +26,7 @@ export function HowItWorks() {
   return (
     <section id="how-it-works" className={styles.section}>
       <div className={styles.inner}>
-        <SectionHeader
-          eyebrow="How it works"
-          title="From spreadsheet to verified credential in four steps"
-        />
+        <SectionHeader eyebrow="How it works" title="From spreadsheet to verified credential in four steps" />
         <Row gutter={[32, 32]}>
           {steps.map((step, index) => (
             <Col key={step.title} xs={24} sm={12} lg={6}>
@@ -50,7 +47,11 @@ export function HowItWorks() {
         </Typography.Paragraph>
         <div className={styles.typeTags} aria-label="Certificate types">
           {certificateTypes.map((type) => (
-            <Tag key={type} variant="outlined" style={{ padding: '4px 12px', fontSize: 13, marginInlineEnd: 0 }}>
+            <Tag
+              key={type}
+              variant="outlined"
+              style={{ padding: '4px 12px', fontSize: 13, marginInlineEnd: 0 }}
+            >
               {type}
             </Tag>
           ))}

@@ -17,7 +17,10 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       // A column body lets the button sit at the bottom of every card, whatever the list length.
       styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
     >
-      <Typography.Title level={3} style={{ fontSize: 20, margin: 0, display: 'flex', gap: 8, alignItems: 'center' }}>
+      <Typography.Title
+        level={3}
+        style={{ fontSize: 20, margin: 0, display: 'flex', gap: 8, alignItems: 'center' }}
+      >
         {plan.name}
         {plan.highlighted && (
           <Tag color={brandColors.primary} style={{ marginInlineEnd: 0 }}>
@@ -70,9 +73,12 @@ export function Pricing() {
             </Col>
           ))}
         </Row>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '32px 0 0', fontSize: 15 }}>
-          Not ready to choose? <Link to={paths.register}>Start a free trial</Link> with {freeTrialCertificates}{' '}
-          certificates on us.
+        <Typography.Paragraph
+          type="secondary"
+          style={{ textAlign: 'center', margin: '32px 0 0', fontSize: 15 }}
+        >
+          Not ready to choose? <Link to={paths.register}>Start a free trial</Link> with{' '}
+          {freeTrialCertificates} certificates on us.
         </Typography.Paragraph>
       </div>
     </section>

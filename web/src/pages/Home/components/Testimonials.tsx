@@ -28,7 +28,9 @@ export function Testimonials() {
                     {t.quote}
                   </blockquote>
                   <Flex component="figcaption" align="center" gap={12}>
-                    <Avatar style={{ background: 'var(--brand-primary)', flex: 'none' }}>{initials(t.name)}</Avatar>
+                    <Avatar style={{ background: 'var(--brand-primary)', flex: 'none' }}>
+                      {initials(t.name)}
+                    </Avatar>
                     <div>
                       <Typography.Text strong>{t.name}</Typography.Text>
                       <br />

@@ -1,0 +1,27 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { sesClient } from './aws';
+import { env } from './env';
+
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  cc?: string[];
+}
+
+/** Sends through SES (the local SES server on one machine, whose inbox page shows the mail). */
+export const sendMail = async (mail: OutgoingMail): Promise<void> => {
+  await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: env.mailFrom(),
+      Destination: { ToAddresses: mail.to, CcAddresses: mail.cc },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+};

@@ -1,0 +1,40 @@
+import { badRequest } from '@proofmark/shared/errors';
+import { accountMessages } from '@proofmark/shared/accounts/messages';
+import { markEmailVerified, passwordSignIn, setIdentityPassword } from '../adapters/identity';
+import { sendMail } from '../adapters/mail';
+import { assertAcceptablePassword } from './registration';
+import { findUserByEmail, updateUser, type UserRecord } from './users';
+import { issueCode, redeemCode } from './email-codes';
+import { resetMail } from './account-mail';
+import { clearFailures } from './sign-in-throttle';
+
+/** First sign-in after an administrator set the password: the user chooses their own. */
+export const setFirstPassword = async (user: UserRecord, newPassword: string) => {
+  assertAcceptablePassword(newPassword);
+  await setIdentityPassword(user.email, newPassword);
+  await updateUser(user.orgId, user.userId, { mustChangePassword: false });
+};
+
+export const changePassword = async (user: UserRecord, oldPassword: string, newPassword: string) => {
+  if (!(await passwordSignIn(user.email, oldPassword))) throw badRequest(accountMessages.oldPasswordWrong, [{ path: 'OldPassword', message: accountMessages.oldPasswordWrong }]);
+  assertAcceptablePassword(newPassword);
+  await setIdentityPassword(user.email, newPassword);
+};
+
+/** Always the same answer, so the call cannot tell whether an email is registered. */
+export const startPasswordReset = async (email: string) => {
+  const user = await findUserByEmail(email);
+  if (!user) return;
+  await sendMail(resetMail(email, await issueCode('reset', email)));
+};
+
+export const finishPasswordReset = async (email: string, code: string, newPassword: string) => {
+  assertAcceptablePassword(newPassword);
+  const user = await findUserByEmail(email);
+  if (!user || !(await redeemCode('reset', email, code))) throw badRequest(accountMessages.badCode);
+  await setIdentityPassword(email, newPassword);
+  await markEmailVerified(email);
+  // Proving control of the mailbox also confirms it, and ends a lock-out from failed sign-ins.
+  await updateUser(user.orgId, user.userId, { emailConfirmed: true, mustChangePassword: false });
+  await clearFailures(email);
+};

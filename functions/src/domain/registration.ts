@@ -1,0 +1,104 @@
+import { randomUUID, randomBytes } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { badRequest, conflict } from '@proofmark/shared/errors';
+import { accountMessages } from '@proofmark/shared/accounts/messages';
+import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
+import { passwordProblem } from '@proofmark/shared/accounts/password-policy';
+import { isCommonPassword } from '@proofmark/shared/accounts/common-passwords';
+import type { RegisterRequest } from '@proofmark/shared/api/auth';
+import { dynamoClient } from '../adapters/aws';
+import { env } from '../adapters/env';
+import { createIdentity, deleteIdentity, markEmailVerified } from '../adapters/identity';
+import { sendMail } from '../adapters/mail';
+import { keys } from './keys';
+import { findUserByEmail, updateUser, userItem, type OrgRecord, type UserRecord } from './users';
+import { issueCode, redeemCode } from './email-codes';
+import { confirmationMail } from './account-mail';
+
+export const assertAcceptablePassword = (password: string) => {
+  const problem = passwordProblem(password, isCommonPassword);
+  if (problem) throw badRequest(problem, [{ path: 'password', message: problem }]);
+};
+
+/** The organisation's verifier address: readable, and unguessable enough that slugs never collide. */
+const verifierSlug = (orgName: string) =>
+  `${orgName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'org'}-${randomBytes(3).toString('hex')}`;
+
+/**
+ * Creates the organisation, its verifier address and its main administrator as one unit: the
+ * Cognito user first, then every table row in one transaction; if the transaction fails the
+ * Cognito user is deleted again, so a failure half way leaves neither behind.
+ */
+export const register = async (input: RegisterRequest): Promise<{ orgId: string; userId: string }> => {
+  assertAcceptablePassword(input.password);
+  if (await findUserByEmail(input.email)) throw conflict(accountMessages.emailTaken);
+
+  const orgId = randomUUID();
+  const now = new Date().toISOString();
+  const userId = await createIdentity({ email: input.email, password: input.password, orgId, isAdmin: true });
+  const org: OrgRecord = {
+    orgId,
+    name: input.Organization_Name,
+    url: input.Organization_URL.replace(/\/+$/, ''),
+    verifierSlug: verifierSlug(input.Organization_Name),
+    created_at: now,
+    graduates_members: input.Graduates_Members,
+    how_did_you_find_us: input.How_did_you_find_us,
+  };
+  const user: UserRecord = {
+    orgId,
+    userId,
+    email: input.email,
+    fname: input.fname,
+    lname: input.lname,
+    job_title: input.Job_Title,
+    created_at: now,
+    isMainAdmin: true,
+    permissions: mainAdminPermissions(),
+    emailConfirmed: false,
+    mustChangePassword: false,
+  };
+  try {
+    await dynamoClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: env.tableName(), Item: { ...keys.org(orgId), ...keys.orgBySlug(org.verifierSlug), type: 'org', ...org }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: env.tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+          // Guards against two registrations with one email racing past the lookup above.
+          { Put: { TableName: env.tableName(), Item: { ...keys.emailGuard(input.email), orgId, userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (err) {
+    await deleteIdentity(input.email).catch((cleanupErr) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'could not remove Cognito user after a failed registration', email: input.email, error: String(cleanupErr) })),
+    );
+    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict(accountMessages.emailTaken);
+    throw err;
+  }
+  await sendConfirmationCode(user);
+  return { orgId, userId };
+};
+
+const sendConfirmationCode = async (user: Pick<UserRecord, 'email' | 'fname'>) => {
+  const code = await issueCode('confirm', user.email);
+  await sendMail(confirmationMail(user.email, user.fname, code));
+};
+
+/** Same answer whether or not the email is registered, so the call cannot be used to probe for accounts. */
+export const resendConfirmationCode = async (email: string): Promise<void> => {
+  const user = await findUserByEmail(email);
+  if (user && !user.emailConfirmed) await sendConfirmationCode(user);
+};
+
+export const confirmEmail = async (email: string, code: string): Promise<void> => {
+  const user = await findUserByEmail(email);
+  if (!user || user.emailConfirmed || !(await redeemCode('confirm', email, code))) throw badRequest(accountMessages.badCode);
+  await markEmailVerified(email);
+  await updateUser(user.orgId, user.userId, { emailConfirmed: true });
+};
