@@ -99,3 +99,24 @@ export const eventually = async <T>(check: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, everyMs));
   }
 };
+
+export interface SentMail {
+  messageId: string;
+  destination: { to: string[]; cc: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+/** Mail the product sent to an address, read from the local SES server's store. */
+export const mailTo = async (address: string, c: LocalCloudInfo = cloud()): Promise<SentMail[]> => {
+  const res = await fetch(`${c.endpoints.ses}/store`);
+  const { emails } = (await res.json()) as { emails: SentMail[] };
+  return emails.filter((e) => e.destination.to.includes(address));
+};
+
+/** Waits for the newest mail to an address whose subject matches. */
+export const awaitMail = (address: string, subject: RegExp, after = 0) =>
+  eventually(async () => (await mailTo(address)).filter((m) => subject.test(m.subject) && m.at >= after).at(-1));
+
+export const codeIn = (mail: SentMail) => /\b(\d{6})\b/.exec(mail.body.text ?? '')?.[1] ?? '';

@@ -102,6 +102,9 @@ type HandlerFor<K extends RouteKey> = (typeof routeAccess)[K] extends { kind: 'p
 export type GroupHandlers = { [K in RouteKey]?: HandlerFor<K> };
 
 export const httpGroup = (handlers: GroupHandlers) =>
+  Object.assign(httpGroupHandler(handlers), { routeKeys: Object.keys(handlers) as RouteKey[] });
+
+const httpGroupHandler = (handlers: GroupHandlers) =>
   middy<HttpEvent, APIGatewayProxyStructuredResultV2>()
     .handler(async (event) => {
       const key = event.routeKey as RouteKey;

@@ -4,9 +4,6 @@
  * touching only this file.
  */
 export {
-  ApiOutlined,
-  ArrowLeftOutlined,
-  ArrowRightOutlined,
   AuditOutlined,
   BarChartOutlined,
   BlockOutlined,
@@ -22,8 +19,6 @@ export {
   PlayCircleOutlined,
   QrcodeOutlined,
   SafetyCertificateOutlined,
-  SendOutlined,
-  StarFilled,
   StopOutlined,
   TeamOutlined,
   ThunderboltOutlined,

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { routeAccess } from '@proofmark/shared/api/route-access';
+import { routeGroups, routes, routeKey } from './routes';
+
+describe('the route table', () => {
+  it('has an access rule for every route and a route for every access rule', () => {
+    expect(routes.map(routeKey).sort()).toEqual(Object.keys(routeAccess).sort());
+  });
+
+  it.each(routeGroups)('group %s handles exactly its routes', async (group) => {
+    const mod = (await import(`./http/${group}.ts`)) as { handler: { routeKeys: string[] } };
+    const expected = routes.filter((r) => r.group === group).map(routeKey).sort();
+    expect([...mod.handler.routeKeys].sort()).toEqual(expected);
+  });
+
+  it('puts an authorizer on every route that is not public', () => {
+    for (const r of routes) expect(r.auth, routeKey(r)).toBe(r.access.kind === 'public' ? 'public' : 'user');
+  });
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { Permissions } from '@proofmark/shared/accounts/permissions';
+import type { SessionData, TeamMember } from '@proofmark/shared/api/auth';
+import { api, awaitMail, codeIn } from './helpers';
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+export const strongPassword = () => `Proofmark ${randomUUID().slice(0, 12)}`;
+
+export const registration = (overrides: Record<string, unknown> = {}) => ({
+  fname: 'Ada',
+  lname: 'Lovelace',
+  Organization_Name: 'Analytical College',
+  email: uniqueEmail('admin'),
+  Organization_URL: 'https://college.example.test/',
+  password: strongPassword(),
+  Graduates_Members: '1 - 5,000',
+  Job_Title: 'Accounting',
+  How_did_you_find_us: 'Friend refer',
+  ipaddress: '203.0.113.9',
+  ...overrides,
+});
+
+/** Registers an organisation through the API, confirms the email with the mailed code, signs in. */
+export const registeredAdmin = async () => {
+  const reg = registration();
+  const res = await api('POST', '/api/auth/register', { body: reg });
+  if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  const mail = await awaitMail(reg.email, /Confirm your Proofmark account/);
+  const confirmed = await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) } });
+  if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+  const login = await api<SessionData>('POST', '/api/auth/login', { body: { email: reg.email, password: reg.password } });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { email: reg.email, password: reg.password, token: login.body.Data!.token, session: login.body.Data! };
+};
+
+/** A team user added by the administrator, past the first-login password change, with the given permissions. */
+export const teamUser = async (admin: { token: string }, permissions?: Permissions) => {
+  const email = uniqueEmail('member');
+  const temp = strongPassword();
+  const added = await api<TeamMember>('POST', '/api/team', {
+    token: admin.token,
+    body: { firstname: 'Grace', lastname: 'Hopper', email, password: temp, confirmpassword: temp, job_title: 'MIS Manager' },
+  });
+  if (added.status !== 201) throw new Error(`add user failed: ${JSON.stringify(added.body)}`);
+  const first = await api<SessionData>('POST', '/api/auth/login', { body: { email, password: temp } });
+  const password = strongPassword();
+  const changed = await api('POST', '/api/auth/first-password', {
+    token: first.body.Data!.token,
+    body: { newpassword: password, confirmpassword: password, loginstep: 'yes' },
+  });
+  if (changed.status !== 200) throw new Error(`first password failed: ${JSON.stringify(changed.body)}`);
+  if (permissions) {
+    const upd = await api('POST', '/api/team/permissions', { token: admin.token, body: { email, ...permissions } });
+    if (upd.status !== 200) throw new Error(`permissions failed: ${JSON.stringify(upd.body)}`);
+  }
+  return { email, password, token: first.body.Data!.token, userId: added.body.Data!.user_id };
+};
