@@ -13,6 +13,11 @@ export const spawnLocalCloud = async (dataDir: string, port = 0) => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  // Everything the cloud prints (including handler errors) is kept next to its data for debugging.
+  fs.mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+  const log = fs.createWriteStream(path.join(dataDir, 'logs', 'main.log'), { flags: 'a' });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
   const ready = await new Promise<{ runtime: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local cloud did not start in 120 s:\n${output.join('')}`)), 120_000);
     child.stdout!.on('data', (d: Buffer) => {

@@ -52,7 +52,11 @@ export const markEmailVerified = async (email: string) => {
     new AdminUpdateUserAttributesCommand({
       UserPoolId: env.userPoolId(),
       Username: email,
-      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      // The email itself is sent along: AWS accepts it unchanged, and cognito-local requires it.
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
     }),
   );
 };

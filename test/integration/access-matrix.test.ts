@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { noPermissions } from '@proofmark/shared/accounts/permissions';
+import type { Probe } from '@proofmark/shared/api/system';
+import { routes, routeKey, type RouteDef } from '../../functions/src/routes';
+import { api } from './helpers';
+import { registeredAdmin, teamUser } from './accounts';
+
+type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
+type Member = Awaited<ReturnType<typeof teamUser>>;
+
+const fill = (path: string, id = 'does-not-matter') => path.replace(/\{\w+\+?\}/g, id);
+const call = (r: RouteDef, token?: string, id?: string) => api(r.method, fill(r.path, id), { token, body: r.method === 'GET' ? undefined : {} });
+
+/**
+ * How to make an object of another organisation for each route that takes an id. A new route with
+ * a path parameter fails the isolation test until it gets an entry here.
+ */
+const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
+  'GET /api/probes/{id}': async (owner) =>
+    (await api<Probe>('POST', '/api/probes', { token: owner.token, body: { note: 'B only' } })).body.Data!.id,
+};
+
+describe('permissions are enforced on the server, for every route of the table', () => {
+  let admin: Admin;
+  let viewOnly: Member;
+  let noFlags: Member;
+  beforeAll(async () => {
+    admin = await registeredAdmin();
+    viewOnly = await teamUser(admin);
+    noFlags = await teamUser(admin, noPermissions());
+  });
+
+  const authenticated = routes.filter((r) => r.access.kind !== 'public');
+
+  it.each(authenticated.map((r) => [routeKey(r), r] as const))('%s refuses a call without a token (401)', async (_k, r) => {
+    expect((await call(r)).status).toBe(401);
+  });
+
+  const writes = routes.filter((r) => r.access.kind === 'write' || r.access.kind === 'mainAdmin');
+  it.each(writes.map((r) => [routeKey(r), r] as const))('%s refuses a view-only user (403)', async (_k, r) => {
+    expect((await call(r, viewOnly.token)).status).toBe(403);
+  });
+
+  const flagged = routes.filter((r) => ('flag' in r.access && r.access.flag) || r.access.kind === 'mainAdmin');
+  it.each(flagged.map((r) => [routeKey(r), r] as const))('%s refuses a user without its permission (403)', async (_k, r) => {
+    expect((await call(r, noFlags.token)).status).toBe(403);
+  });
+
+  it('lets a view-only user read', async () => {
+    for (const r of routes.filter((x) => x.access.kind === 'read' && !('flag' in x.access && x.access.flag))) {
+      expect((await call(r, viewOnly.token)).status, routeKey(r)).not.toBe(403);
+    }
+  });
+});
+
+describe('tenant isolation', () => {
+  let a: Admin;
+  let b: Admin;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([registeredAdmin(), registeredAdmin()]);
+  });
+
+  const withIds = routes.filter((r) => r.path.includes('{'));
+  it.each(withIds.map((r) => [routeKey(r), r] as const))("%s answers 404 for another organisation's object", async (key, r) => {
+    const make = otherOrgObject[key];
+    expect(make, `add a fixture for ${key} to otherOrgObject`).toBeDefined();
+    const id = await make!(b);
+    // B sees it; A gets 404 as if it did not exist.
+    expect((await call(r, b.token, id)).status).not.toBe(404);
+    expect((await call(r, a.token, id)).status).toBe(404);
+  });
+
+  it("cannot change another organisation's team member", async () => {
+    const res = await api('POST', '/api/team/permissions', { token: a.token, body: { email: b.email, ...noPermissions() } });
+    expect(res.status).toBe(404);
+  });
+});
