@@ -15,6 +15,8 @@ export interface JobDef {
 
 export const jobs = {
   probe: { timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 3, memoryMb: 256 },
+  // One batch per message: a batch is one transaction, and waiting for confirmations is by retry.
+  anchor: { timeoutSeconds: 120, batchSize: 1, maxReceiveCount: 10, memoryMb: 1024 },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

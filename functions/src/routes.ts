@@ -8,7 +8,7 @@ import { routeAccess, type RouteAccess, type RouteKey } from '@proofmark/shared/
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const routeGroups = ['system', 'auth', 'team'] as const;
+export const routeGroups = ['system', 'auth', 'team', 'credentials', 'public', 'profile'] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
 export interface RouteDef {
@@ -38,9 +38,28 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/auth/first-password': 'auth',
   'POST /api/auth/change-password': 'auth',
 
+  'POST /api/keys': 'credentials',
+  'GET /api/keys': 'credentials',
+  'GET /api/keys/estimate': 'credentials',
+  'POST /api/batches': 'credentials',
+  'GET /api/batches/{id}': 'credentials',
+  'POST /api/credentials/revoke': 'credentials',
+  'POST /api/public/issuers/{slug}/introduce': 'public',
+
   'GET /api/team': 'team',
   'POST /api/team': 'team',
   'POST /api/team/permissions': 'team',
+
+  'GET /api/profile': 'profile',
+  'POST /api/profile': 'profile',
+  'GET /api/profile/partners': 'profile',
+  'POST /api/profile/logo': 'profile',
+  'GET /api/profile/logo': 'profile',
+  'POST /api/profile/signature': 'profile',
+  'GET /api/profile/signature': 'profile',
+  'POST /api/profile/test-storage': 'profile',
+  'POST /api/profile/test-mail': 'profile',
+  'POST /api/profile/office365-token': 'profile',
 };
 
 export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteKey[]).map((key) => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { envNames, bucketNames } from '../resources';
 import { jobNames, type JobName } from '../../functions/src/jobs';
 import { assertPortFree, freePort, HOST } from './ports';
@@ -35,6 +37,13 @@ export interface LocalCloudInfo {
   /** The environment the functions run with (also what a test needs to talk to the same resources). */
   functionEnv: Record<string, string>;
 }
+
+/** The master key for secrets on one machine: made at first start, kept in the data dir, never committed. */
+const ensureMasterKey = (dataDir: string) => {
+  const file = path.join(dataDir, 'master.key');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return file;
+};
 
 const serviceOrder = ['dynamodb', 's3', 'sqs', 'cognito', 'ses', 'chain'] as const;
 
@@ -100,14 +109,29 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       [envNames.userPoolClientId]: resources.userPoolClientId,
       [envNames.mailFrom]: process.env[envNames.mailFrom] ?? 'no-reply@proofmark.local',
       [envNames.chainRpcUrl]: endpoints.chain,
-      [envNames.chainNetwork]: 'localhost',
+      // The dev chain stands in for Sepolia, so the official Blockcerts verifier (which only knows real
+      // networks) can be pointed at it; anchors read blink:eth:sepolia:<tx>.
+      [envNames.chainNetwork]: 'sepolia',
+      LOCAL_MASTER_KEY_FILE: ensureMasterKey(dataDir),
+      DEV_FAUCET_PRIVATE_KEY: chain.faucetPrivateKey,
     };
     // AWS_PROFILE etc. must not steer the SDK towards a real account.
     delete process.env.AWS_PROFILE;
     delete process.env.AWS_SESSION_TOKEN;
     Object.assign(process.env, functionEnv);
 
+    const s3Client = new S3Client({ ...localClientConfig(endpoints.s3), forcePathStyle: true });
+    const readPublic = async (key: string) => {
+      try {
+        const out = await s3Client.send(new GetObjectCommand({ Bucket: resources.buckets.public, Key: key }));
+        return { body: await out.Body!.transformToByteArray(), contentType: out.ContentType };
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw err;
+      }
+    };
     const gateway = await startGateway({
+      readPublic,
       port: ports.app,
       cognitoUrl: endpoints.cognito,
       userPoolId: resources.userPoolId,

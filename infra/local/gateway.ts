@@ -40,6 +40,8 @@ export interface GatewayOptions {
   userPoolId: string;
   userPoolClientId: string;
   webDir: string;
+  /** Reads an object of the public bucket (what CloudFront serves in AWS); undefined when missing. */
+  readPublic: (key: string) => Promise<{ body: Uint8Array; contentType?: string } | undefined>;
   /** Loads a group's handler module (the same file the CDK stack bundles). */
   loadGroup: (group: string) => Promise<GroupHandler>;
 }
@@ -177,6 +179,21 @@ export const startGateway = async (opts: GatewayOptions) => {
     });
   };
 
+  /**
+   * The public bucket under /public/ with CORS, as its CloudFront distribution serves it: issuer
+   * profiles, revocation lists and credentials are fetched by verifiers and wallets anywhere.
+   * Query strings are ignored (verifiers ask for `<revocationList>?assertionId=…`).
+   */
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-allow-headers': '*' };
+  const handlePublic = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    if (req.method === 'OPTIONS') return send(res, 204, '', { ...cors, 'access-control-max-age': '86400' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', cors);
+    const key = decodeURIComponent(url.pathname.slice('/public/'.length));
+    const obj = key && !key.split('/').includes('..') ? await opts.readPublic(key) : undefined;
+    if (!obj) return send(res, 404, JSON.stringify({ message: 'Not Found' }), { ...cors, 'content-type': 'application/json' });
+    send(res, 200, Buffer.from(obj.body), { ...cors, 'content-type': obj.contentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=60' });
+  };
+
   const handleStatic = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     const indexFile = path.join(opts.webDir, 'index.html');
     if (!fs.existsSync(indexFile)) {
@@ -201,7 +218,12 @@ export const startGateway = async (opts: GatewayOptions) => {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
-    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(handleStatic(req, res, url));
+    const work =
+      url.pathname === '/api' || url.pathname.startsWith('/api/')
+        ? handleApi(req, res, url)
+        : url.pathname.startsWith('/public/')
+          ? handlePublic(req, res, url)
+          : Promise.resolve(handleStatic(req, res, url));
     work.catch((err) => {
       console.error('gateway error', err);
       if (!res.headersSent) send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), { 'content-type': 'application/json' });

@@ -1,4 +1,5 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BucketName } from '../../../infra/resources';
 import { s3Client } from './aws';
 import { env } from './env';
@@ -17,3 +18,11 @@ export const getObjectText = async (bucket: BucketName, key: string): Promise<st
     throw err;
   }
 };
+
+export const deleteObject = async (bucket: BucketName, key: string) => {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+};
+
+/** A short-lived URL to read one private object (the browser fetches it straight from S3). */
+export const presignedGetUrl = (bucket: BucketName, key: string, expiresInSeconds = 900): Promise<string> =>
+  getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }), { expiresIn: expiresInSeconds });

@@ -37,9 +37,36 @@ export const routeAccess = {
   'POST /api/auth/first-password': { kind: 'self', duringPasswordChange: true },
   'POST /api/auth/change-password': { kind: 'self' },
 
+  // Issuing keys belong to the whole organisation: only its main administrator makes them.
+  'POST /api/keys': { kind: 'mainAdmin' },
+  'GET /api/keys': { kind: 'read' },
+  'GET /api/keys/estimate': { kind: 'read' },
+  'POST /api/batches': { kind: 'write', flag: 'issuecertificate' },
+  'GET /api/batches/{id}': { kind: 'read' },
+  'POST /api/credentials/revoke': { kind: 'write', flag: 'issuecertificate' },
+  // The Blockcerts Wallet posts here with the one-time code; it has no account.
+  'POST /api/public/issuers/{slug}/introduce': pub,
+
   'GET /api/team': { kind: 'mainAdmin' },
   'POST /api/team': { kind: 'mainAdmin' },
   'POST /api/team/permissions': { kind: 'mainAdmin' },
+
+  // Settings (MyProfile). Reading is open to every user of the organisation (secrets never come
+  // back). Saving needs the "change profile" (changelogo) flag; the blocks that hold mail, storage or
+  // payment credentials or send the organisation's files elsewhere are main-administrator-only,
+  // checked per key in functions/src/domain/profile.ts (shared/src/settings/rules.ts mainAdminOnlyKeys)
+  // because updateProfile is one call. Test connection, test email and the Office 365 token use
+  // those credentials and reach outside servers: main administrator only.
+  'GET /api/profile': { kind: 'read' },
+  'POST /api/profile': { kind: 'write', flag: 'changelogo' },
+  'GET /api/profile/partners': { kind: 'read' },
+  'POST /api/profile/logo': { kind: 'write', flag: 'changelogo' },
+  'GET /api/profile/logo': { kind: 'read' },
+  'POST /api/profile/signature': { kind: 'write', flag: 'changelogo' },
+  'GET /api/profile/signature': { kind: 'read' },
+  'POST /api/profile/test-storage': { kind: 'mainAdmin' },
+  'POST /api/profile/test-mail': { kind: 'mainAdmin' },
+  'POST /api/profile/office365-token': { kind: 'mainAdmin' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { buildCredential, finalizeBatch, formatAnchor, prepareBatch, type BlockcertsCredential, type PreparedBatch } from '@proofmark/shared/blockcerts/index';
+import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
+import type { BatchView, CreateBatchRequest } from '@proofmark/shared/api/credentials';
+import { dynamoClient } from '../adapters/aws';
+import { env } from '../adapters/env';
+import { getObjectText, putObject } from '../adapters/blobs';
+import { enqueueJob } from '../adapters/queue';
+import { getOrg } from './users';
+import { activeIssuingKey, issuingPrivateKey, listIssuingKeys } from './issuing-keys';
+import { anchorNetwork, chainAdapter, type Blockchain } from './chains';
+import { issuerUrls, publicKeys, publicUrl, publishIssuerDocuments } from './public-docs';
+import { recordIssuedCredentials } from './revocations';
+
+/**
+ * A batch goes prepared → signed → broadcast → published. Every step is a conditional write, so a
+ * redelivered or concurrently delivered job message moves it at most once; the signed raw
+ * transaction is stored before it is broadcast, and a retry re-sends exactly those bytes.
+ */
+export interface BatchRecord {
+  orgId: string;
+  id: string;
+  state: BatchView['state'];
+  blockchain: Blockchain;
+  network: string;
+  merkleRoot: string;
+  count: number;
+  createdAt: string;
+  keyFragment?: string;
+  rawTx?: string;
+  txId?: string;
+  blockNumber?: number;
+  confirmations?: number;
+  credentialIds: string[];
+}
+
+const batchKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `BATCH#${id}` });
+const preparedKey = (orgId: string, id: string) => `${orgId}/batches/${id}/prepared.json`;
+const uuidOf = (credentialId: string) => credentialId.replace(/^urn:uuid:/, '');
+
+/** Confirmations the job waits for before publishing (1 on a dev chain; more on a public chain). */
+const requiredConfirmations = () => Number(process.env.CHAIN_CONFIRMATIONS ?? 1);
+
+export const getBatch = async (orgId: string, id: string): Promise<BatchRecord> => {
+  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: batchKey(orgId, id), ConsistentRead: true }));
+  if (!out.Item) throw notFound('No such batch.');
+  return out.Item as BatchRecord;
+};
+
+export const batchView = (b: BatchRecord, slug: string): BatchView => ({
+  id: b.id,
+  state: b.state,
+  blockchain: b.blockchain,
+  network: b.network,
+  merkleRoot: b.merkleRoot,
+  count: b.count,
+  txId: b.txId,
+  confirmations: b.confirmations,
+  createdAt: b.createdAt,
+  credentials: b.state === 'published' ? b.credentialIds.map((id) => ({ id, url: publicUrl(publicKeys.credential(slug, uuidOf(id))) })) : [],
+});
+
+export const createBatch = async (orgId: string, input: CreateBatchRequest): Promise<BatchRecord> => {
+  const org = await getOrg(orgId);
+  if (!org) throw notFound('No such organisation.');
+  if (!(await activeIssuingKey(orgId, input.blockchain))) {
+    throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
+  }
+  const urls = issuerUrls(org);
+  const validFrom = new Date();
+  const credentials = input.recipients.map((r) =>
+    buildCredential(
+      { issuerProfileUrl: urls.profile },
+      { name: r.name, email: r.email, publicKey: r.publicKey },
+      {
+        name: input.certificate.name,
+        description: input.certificate.description,
+        display: r.displayHtml ?? `<h1>${escapeHtml(input.certificate.name)}</h1><p>${escapeHtml(r.name)}</p>`,
+        validFrom,
+        validUntil: input.certificate.validUntil,
+      },
+    ),
+  );
+  const prepared = await prepareBatch(credentials);
+  const batch: BatchRecord = {
+    orgId,
+    id: randomUUID(),
+    state: 'prepared',
+    blockchain: input.blockchain,
+    network: anchorNetwork(input.blockchain),
+    merkleRoot: prepared.merkleRoot,
+    count: credentials.length,
+    createdAt: validFrom.toISOString(),
+    credentialIds: credentials.map((c) => String(c.id)),
+  };
+  // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
+  await putObject('artefacts', preparedKey(orgId, batch.id), JSON.stringify(prepared), 'application/json');
+  await dynamoClient().send(new PutCommand({ TableName: env.tableName(), Item: { ...batchKey(orgId, batch.id), type: 'batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await publishIssuerDocuments(orgId);
+  await enqueueJob('anchor', { orgId, batchId: batch.id });
+  return batch;
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Moves a batch from one state to the next only if nobody else did; false when it was already moved. */
+const advance = async (b: BatchRecord, from: BatchRecord['state'], changes: Partial<BatchRecord>): Promise<boolean> => {
+  const names: Record<string, string> = { '#state': 'state' };
+  const values: Record<string, unknown> = { ':from': from };
+  const sets = Object.entries(changes).map(([k, v], i) => {
+    names[`#k${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#k${i} = :v${i}`;
+  });
+  try {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: batchKey(b.orgId, b.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: '#state = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+};
+
+/** The anchoring job: one step after another, each safe to repeat. Throws to be retried later. */
+export const anchorBatch = async (orgId: string, batchId: string): Promise<BatchRecord['state']> => {
+  let batch = await getBatch(orgId, batchId);
+  const chain = chainAdapter(batch.blockchain);
+
+  if (batch.state === 'prepared') {
+    const key = await activeIssuingKey(orgId, batch.blockchain);
+    if (!key) throw new AppError('bad_request', `Organisation ${orgId} has no active ${batch.blockchain} key`);
+    const signed = await chain.signAnchor({ privateKeyHex: await issuingPrivateKey(key), merkleRootHex: batch.merkleRoot });
+    // Whoever stores signed bytes first wins; a concurrent delivery then uses those bytes.
+    await advance(batch, 'prepared', { state: 'signed', rawTx: signed.rawTx, txId: signed.txId, keyFragment: key.fragment });
+    batch = await getBatch(orgId, batchId);
+  }
+  if (batch.state === 'signed' || batch.state === 'broadcast') {
+    await chain.broadcast(batch.rawTx!);
+    if (batch.state === 'signed') await advance(batch, 'signed', { state: 'broadcast' });
+    const conf = await chain.confirmations(batch.txId!);
+    if (!conf || conf.confirmations < requiredConfirmations()) {
+      throw new Error(`Transaction ${batch.txId} has ${conf?.confirmations ?? 0} confirmations; waiting for ${requiredConfirmations()}`);
+    }
+    await publishBatch(await getBatch(orgId, batchId), conf);
+    batch = await getBatch(orgId, batchId);
+  }
+  return batch.state;
+};
+
+const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; blockNumber?: number }) => {
+  const org = await getOrg(batch.orgId);
+  if (!org) throw notFound('No such organisation.');
+  const text = await getObjectText('artefacts', preparedKey(batch.orgId, batch.id));
+  if (!text) throw new Error(`Prepared batch ${batch.id} is missing from the artefacts bucket`);
+  const prepared = JSON.parse(text) as PreparedBatch<BlockcertsCredential>;
+  const profileUrl = issuerUrls(org).profile;
+  const signed = finalizeBatch(prepared, formatAnchor({ chain: batch.blockchain === 'ethereum' ? 'eth' : 'btc', network: batch.network, txId: batch.txId! }), {
+    verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
+  });
+  // Writing the same credential twice writes the same bytes: safe on a retry.
+  await Promise.all(
+    signed.map((c) => putObject('public', publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))), JSON.stringify(c, null, 2), 'application/json')),
+  );
+  await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds);
+  await advance(batch, 'broadcast', { state: 'published', confirmations: conf.confirmations, blockNumber: conf.blockNumber });
+};

@@ -1,0 +1,78 @@
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Wallet } from 'ethers';
+import { badRequest, notFound } from '@proofmark/shared/errors';
+import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
+import { dynamoClient } from '../adapters/aws';
+import { env } from '../adapters/env';
+import { fundFromDevFaucet } from '../adapters/chain/evm';
+import { putSecret, readSecret } from './secrets';
+import type { Blockchain } from './chains';
+
+/**
+ * Issuing keys, per organisation and chain. The private key is sealed in the secrets store the
+ * moment it is made and is only ever read by the anchoring job; no API returns it. Generating a
+ * new key retires the previous one (it stays in the issuer profile with `revoked`, so certificates
+ * anchored before remain valid) and gets a new verification-method fragment.
+ */
+export interface IssuingKeyRecord {
+  orgId: string;
+  chain: Blockchain;
+  fragment: string;
+  address: string;
+  publicKeyHex: string;
+  created: string;
+  revoked?: string;
+}
+
+const keyKey = (orgId: string, chain: Blockchain, fragment: string) => ({ pk: `ORG#${orgId}`, sk: `KEY#${chain}#${fragment}` });
+const secretName = (chain: Blockchain, fragment: string) => `issuing-key/${chain}/${fragment}`;
+
+export const listIssuingKeys = async (orgId: string, chain?: Blockchain): Promise<IssuingKeyRecord[]> => {
+  const out = await dynamoClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': chain ? `KEY#${chain}#` : 'KEY#' },
+      ConsistentRead: true,
+    }),
+  );
+  return ((out.Items ?? []) as IssuingKeyRecord[]).sort((a, b) => a.created.localeCompare(b.created));
+};
+
+export const activeIssuingKey = async (orgId: string, chain: Blockchain): Promise<IssuingKeyRecord | undefined> =>
+  (await listIssuingKeys(orgId, chain)).filter((k) => !k.revoked).at(-1);
+
+export const generateIssuingKey = async (orgId: string, chain: Blockchain): Promise<IssuingKeyRecord> => {
+  if (chain !== 'ethereum') throw badRequest('Key generation for Bitcoin is not available yet; choose Ethereum.');
+  const existing = await listIssuingKeys(orgId, chain);
+  const fragment = `key-${existing.length + 1}`;
+  const wallet = Wallet.createRandom();
+  // One second in the past: verifiers require the key to exist strictly before its first anchoring block.
+  const created = new Date(Date.now() - 1000).toISOString();
+  const record: IssuingKeyRecord = { orgId, chain, fragment, address: wallet.address, publicKeyHex: wallet.signingKey.publicKey, created };
+
+  await putSecret(orgId, secretName(chain, fragment), wallet.privateKey, { hint: false });
+  await dynamoClient().send(
+    new PutCommand({ TableName: env.tableName(), Item: { ...keyKey(orgId, chain, fragment), type: 'issuing-key', ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  for (const old of existing.filter((k) => !k.revoked)) {
+    await dynamoClient().send(
+      new UpdateCommand({ TableName: env.tableName(), Key: keyKey(orgId, chain, old.fragment), UpdateExpression: 'SET revoked = :now', ExpressionAttributeValues: { ':now': created } }),
+    );
+  }
+  // Only a dev chain has a faucet; in AWS the organisation funds its address itself.
+  const faucet = process.env.DEV_FAUCET_PRIVATE_KEY;
+  if (faucet) await fundFromDevFaucet(env.chainRpcUrl(), faucet, wallet.address);
+  return record;
+};
+
+/** For the anchoring job only. */
+export const issuingPrivateKey = async (key: IssuingKeyRecord): Promise<string> => {
+  const value = await readSecret(key.orgId, secretName(key.chain, key.fragment));
+  if (!value) throw notFound(`The private key of ${key.address} is missing`);
+  return value;
+};
+
+/** The profile's view of the keys. */
+export const profileKeys = (keys: IssuingKeyRecord[]): IssuingKey[] =>
+  keys.map((k) => ({ fragment: k.fragment, publicKey: k.publicKeyHex.replace(/^0x/, ''), created: k.created, ...(k.revoked ? { revoked: k.revoked } : {}) }));

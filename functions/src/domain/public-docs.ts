@@ -1,0 +1,89 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { buildIssuerProfile, buildRevocationList } from '@proofmark/shared/blockcerts/index';
+import { notFound } from '@proofmark/shared/errors';
+import { dynamoClient } from '../adapters/aws';
+import { env } from '../adapters/env';
+import { putObject } from '../adapters/blobs';
+import { getOrg, listUsers, type OrgRecord } from './users';
+import { listIssuingKeys, profileKeys } from './issuing-keys';
+
+/**
+ * The documents verifiers and wallets fetch, published to the public bucket (CloudFront in AWS,
+ * `/public/*` of the local gateway) at stable URLs derived from the organisation's verifier slug.
+ */
+export const publicKeys = {
+  profile: (slug: string) => `issuers/${slug}/profile.json`,
+  revocations: (slug: string) => `issuers/${slug}/revocations.json`,
+  credential: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}.json`,
+};
+
+export const publicUrl = (key: string) => `${env.publicBaseUrl().replace(/\/+$/, '')}/${key}`;
+
+export const issuerUrls = (org: Pick<OrgRecord, 'verifierSlug'>) => ({
+  profile: publicUrl(publicKeys.profile(org.verifierSlug)),
+  revocations: publicUrl(publicKeys.revocations(org.verifierSlug)),
+  /** Where the Blockcerts Wallet posts a recipient's address with the one-time code. */
+  introduction: `${env.appBaseUrl()}/api/public/issuers/${org.verifierSlug}/introduce`,
+});
+
+export interface Revocation {
+  credentialId: string;
+  reason: string;
+  revokedAt: string;
+}
+
+export const revocationKey = (orgId: string, credentialId: string) => ({ pk: `ORG#${orgId}`, sk: `REVOKED#${credentialId}` });
+
+const listRevocations = async (orgId: string): Promise<Revocation[]> => {
+  const items: Revocation[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'REVOKED#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as Revocation[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+const publishJson = (key: string, doc: unknown) =>
+  putObject('public', key, JSON.stringify(doc, null, 2), 'application/json');
+
+/** Rewrites the issuer profile and the revocation list from the current keys and revocations. */
+export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUrl: string }> => {
+  const org = await getOrg(orgId);
+  if (!org) throw notFound('No such organisation.');
+  const urls = issuerUrls(org);
+  const keys = await listIssuingKeys(orgId, 'ethereum');
+  const admin = (await listUsers(orgId)).find((u) => u.isMainAdmin);
+  const revocations = await listRevocations(orgId);
+  await publishJson(
+    publicKeys.revocations(org.verifierSlug),
+    buildRevocationList({
+      url: urls.revocations,
+      issuerProfileUrl: urls.profile,
+      revoked: revocations.map((r) => ({ id: r.credentialId, revocationReason: r.reason })),
+    }),
+  );
+  if (keys.length) {
+    await publishJson(
+      publicKeys.profile(org.verifierSlug),
+      buildIssuerProfile({
+        url: urls.profile,
+        name: org.name,
+        homepageUrl: org.url,
+        email: admin?.email ?? 'no-reply@proofmark.local',
+        keys: profileKeys(keys),
+        revocationListUrl: urls.revocations,
+        introductionUrl: urls.introduction,
+      }),
+    );
+  }
+  return { profileUrl: urls.profile };
+};

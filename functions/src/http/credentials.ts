@@ -1,0 +1,50 @@
+import { createBatchRequest, generateKeyRequest, revokeRequest, type IssuingKeyView } from '@proofmark/shared/api/credentials';
+import { badRequest, notFound } from '@proofmark/shared/errors';
+import { activeIssuingKey, generateIssuingKey, listIssuingKeys, type IssuingKeyRecord } from '../domain/issuing-keys';
+import { publishIssuerDocuments } from '../domain/public-docs';
+import { batchView, createBatch, getBatch } from '../domain/batches';
+import { chainAdapter, blockchains, type Blockchain } from '../domain/chains';
+import { revokeCredentials } from '../domain/revocations';
+import { getOrg } from '../domain/users';
+import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
+
+const keyView = (k: IssuingKeyRecord): IssuingKeyView => ({ publickey: k.address, blockchain: k.chain, fragment: k.fragment, created: k.created, revoked: k.revoked });
+
+const slugOf = async (orgId: string) => {
+  const org = await getOrg(orgId);
+  if (!org) throw notFound('No such organisation.');
+  return org.verifierSlug;
+};
+
+const blockchainParam = (event: HttpEvent): Blockchain => {
+  const value = event.queryStringParameters?.blockchain ?? 'ethereum';
+  if (!(blockchains as readonly string[]).includes(value)) throw badRequest('Please select blockchain type');
+  return value as Blockchain;
+};
+
+export const handler = httpGroup({
+  'POST /api/keys': async (event, { caller }) => {
+    const key = await generateIssuingKey(caller.orgId, parseBody(event, generateKeyRequest).blockchain);
+    await publishIssuerDocuments(caller.orgId);
+    return { status: 201, message: 'Key pair generated.', data: keyView(key) };
+  },
+  'GET /api/keys': async (_event, { caller }) => ({ data: (await listIssuingKeys(caller.orgId)).map(keyView) }),
+  'GET /api/keys/estimate': async (event, { caller }) => {
+    const blockchain = blockchainParam(event);
+    const key = await activeIssuingKey(caller.orgId, blockchain);
+    if (!key) throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
+    return { data: { blockchain, address: key.address, ...(await chainAdapter(blockchain).estimateCost(key.address)) } };
+  },
+  'POST /api/batches': async (event, { caller }) => {
+    const batch = await createBatch(caller.orgId, parseBody(event, createBatchRequest));
+    return { status: 202, message: 'Issuing: this may take several minutes or hours.', data: batchView(batch, await slugOf(caller.orgId)) };
+  },
+  'GET /api/batches/{id}': async (event, { caller }) => ({
+    data: batchView(await getBatch(caller.orgId, pathParam(event, 'id')), await slugOf(caller.orgId)),
+  }),
+  'POST /api/credentials/revoke': async (event, { caller }) => {
+    const body = parseBody(event, revokeRequest);
+    await revokeCredentials(caller.orgId, body.credentialIds, body.revokereason);
+    return { message: 'Revoked.' };
+  },
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+export const blockchainChoice = z.enum(['ethereum', 'bitcoin'], { error: 'Please select blockchain type' });
+
+/** generateAddress (spec §7): key=blockchain, value. Answers Data.publickey (the address). */
+export const generateKeyRequest = z.object({ blockchain: blockchainChoice });
+export const issuingKeyView = z.object({
+  publickey: z.string(),
+  blockchain: blockchainChoice,
+  fragment: z.string(),
+  created: z.string(),
+  revoked: z.string().optional(),
+});
+export type IssuingKeyView = z.infer<typeof issuingKeyView>;
+export const generateKeyResponse = envelope(issuingKeyView);
+export const listKeysResponse = envelope(z.array(issuingKeyView));
+export const costEstimateResponse = envelope(z.object({ blockchain: blockchainChoice, address: z.string(), amount: z.string(), unit: z.enum(['wei', 'sat']), display: z.string() }));
+
+/**
+ * One batch of credentials to issue: the credential engine's entry point. The issuance workspace
+ * builds these from recipient rows; the API takes them directly too.
+ */
+export const credentialDraft = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: z.email().max(254).optional(),
+  /** The wallet address the recipient introduced. */
+  publicKey: z.string().trim().max(100).optional(),
+  /** The rendered certificate (HTML). */
+  displayHtml: z.string().max(200_000).optional(),
+});
+export const createBatchRequest = z.object({
+  blockchain: blockchainChoice.default('ethereum'),
+  certificate: z.object({
+    name: z.string().trim().min(1).max(200),
+    description: z.string().trim().max(2000).optional(),
+    validUntil: z.iso.datetime({ offset: true }).optional(),
+  }),
+  recipients: z.array(credentialDraft).min(1).max(2000),
+});
+export type CreateBatchRequest = z.infer<typeof createBatchRequest>;
+
+export const batchStates = ['prepared', 'signed', 'broadcast', 'published'] as const;
+export const batchView = z.object({
+  id: z.string(),
+  state: z.enum(batchStates),
+  blockchain: blockchainChoice,
+  network: z.string(),
+  merkleRoot: z.string(),
+  count: z.number(),
+  txId: z.string().optional(),
+  confirmations: z.number().optional(),
+  createdAt: z.string(),
+  credentials: z.array(z.object({ id: z.string(), url: z.string() })),
+});
+export type BatchView = z.infer<typeof batchView>;
+export const batchResponse = envelope(batchView);
+
+export const revokeRequest = z.object({
+  credentialIds: z.array(z.string().min(1).max(100)).min(1, 'There is no selected students').max(2000),
+  revokereason: z.string().trim().min(1, 'Please enter revoke reason.').max(500),
+});
+
+/** What the Blockcerts Wallet posts to the introduction URL (STANDARDS.md). */
+export const walletIntroduction = z.object({
+  bitcoinAddress: z.string().trim().min(1).max(120),
+  nonce: z.string().trim().min(1).max(200),
+  email: z.string().optional(),
+  name: z.string().optional(),
+});

@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchResponse, generateKeyResponse, type BatchView } from '@proofmark/shared/api/credentials';
+import { chainResolver, createEvmRpcLookup, verifyCredential } from '@proofmark/shared/blockcerts/index';
+import { api, clients, cloud, eventually } from './helpers';
+import { registeredAdmin } from './accounts';
+
+type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
+
+const rpc = async (method: string, params: unknown[]) => {
+  const res = await fetch(cloud().endpoints.chain, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await res.json()) as { result: unknown }).result;
+};
+/** Transactions ever sent from an address (its nonce). */
+const sentFrom = async (address: string) => Number(await rpc('eth_getTransactionCount', [address, 'latest']));
+
+const ourVerifier = (credential: unknown) =>
+  verifyCredential(credential, {
+    fetch: (url) => fetch(url),
+    chains: chainResolver({ 'eth:sepolia': createEvmRpcLookup({ rpcUrl: cloud().endpoints.chain, fetch: (u, i) => fetch(u, i) }) }),
+  });
+
+const recipients = [
+  { name: 'Marie Curie', email: 'marie@example.test', publicKey: '0x1111111111111111111111111111111111111111' },
+  { name: 'Alan Turing', email: 'alan@example.test' },
+  { name: 'Emmy Noether', email: 'emmy@example.test', displayHtml: '<h1>Medal</h1><p>Emmy Noether — नमस्ते</p>' },
+];
+
+const issue = async (admin: Admin, body: unknown) => {
+  const res = await api<BatchView>('POST', '/api/batches', { token: admin.token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  return res.body.Data!;
+};
+
+const published = (admin: Admin, id: string) =>
+  eventually(async () => {
+    const b = batchResponse.parse((await api('GET', `/api/batches/${id}`, { token: admin.token })).body).Data;
+    return b.state === 'published' ? b : undefined;
+  }, 30_000);
+
+describe('issuing a batch through the anchoring job', () => {
+  let admin: Admin;
+  let address: string;
+  let batch: BatchView;
+  let credentials: Record<string, unknown>[];
+
+  beforeAll(async () => {
+    admin = await registeredAdmin();
+    const before = await api('POST', '/api/batches', { token: admin.token, body: { certificate: { name: 'Degree' }, recipients } });
+    expect(before.body.message).toMatch(/Generate a key pair/);
+
+    const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
+    expect(key.status).toBe(201);
+    address = generateKeyResponse.parse(key.body).Data.publickey;
+    batch = await published(admin, (await issue(admin, { certificate: { name: 'Bachelor of Science', description: 'Awarded with honours' }, recipients })).id);
+    credentials = await Promise.all(batch.credentials.map(async (c) => (await fetch(c.url)).json() as Promise<Record<string, unknown>>));
+  });
+
+  it('never returns the private key, and funds the new address on the dev chain', async () => {
+    const listed = await api('GET', '/api/keys', { token: admin.token });
+    expect(JSON.stringify(listed.body)).not.toMatch(/private|secret|0x[0-9a-f]{64}\b/i);
+    expect(BigInt(String(await rpc('eth_getBalance', [address, 'latest'])))).toBeGreaterThan(0n);
+    const estimate = await api<{ display: string }>('GET', '/api/keys/estimate?blockchain=ethereum', { token: admin.token });
+    expect(estimate.body.Data?.display).toMatch(/ETH$/);
+  });
+
+  it('anchors one transaction per batch and publishes every credential, which verifies', async () => {
+    expect(batch.count).toBe(3);
+    expect(batch.txId).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await sentFrom(address)).toBe(1);
+    const tx = (await rpc('eth_getTransactionByHash', [batch.txId])) as { input: string; to: string; from: string };
+    expect(tx.input).toBe(`0x${batch.merkleRoot}`);
+    expect(tx.to).toBe('0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead');
+    expect(tx.from.toLowerCase()).toBe(address.toLowerCase());
+
+    for (const credential of credentials) {
+      const result = await ourVerifier(credential);
+      expect(result.status, JSON.stringify(result.steps)).toBe('verified');
+    }
+    expect((credentials[0]!.credentialSubject as { publicKey?: string }).publicKey).toBe('ecdsa-koblitz-pubkey:0x1111111111111111111111111111111111111111');
+  });
+
+  it('serves the issuer profile and revocation list with CORS, tolerating ?assertionId=', async () => {
+    const profileUrl = String(credentials[0]!.issuer);
+    const profile = await fetch(profileUrl);
+    expect(profile.headers.get('access-control-allow-origin')).toBe('*');
+    const doc = (await profile.json()) as { publicKey: { id: string }[]; revocationList: string; introductionURL: string };
+    expect(doc.publicKey.map((k) => k.id.toLowerCase())).toContain(`ecdsa-koblitz-pubkey:${address.toLowerCase()}`);
+    const list = await fetch(`${doc.revocationList}?assertionId=${encodeURIComponent(String(credentials[0]!.id))}`);
+    expect(list.status).toBe(200);
+    expect(doc.introductionURL).toMatch(/\/api\/public\/issuers\/.+\/introduce$/);
+  });
+
+  it('catches a changed character', async () => {
+    const tampered = structuredClone(credentials[1]!);
+    (tampered.credentialSubject as { name: string }).name = 'Alan Turinh';
+    const result = await ourVerifier(tampered);
+    expect(result.status).toBe('tampered');
+    expect(result.failedStep).toBe('localHash');
+  });
+
+  it('produces exactly one transaction for a redelivered and concurrently delivered anchoring message', async () => {
+    const { sqs } = clients();
+    const second = await issue(admin, { certificate: { name: 'Transcript' }, recipients: recipients.slice(0, 2) });
+    const message = JSON.stringify({ orgId: orgIdOf(admin), batchId: second.id });
+    await Promise.all([1, 2, 3].map(() => sqs.send(new SendMessageCommand({ QueueUrl: cloud().resources.queueUrls.anchor, MessageBody: message }))));
+    const done = await published(admin, second.id);
+    await sqs.send(new SendMessageCommand({ QueueUrl: cloud().resources.queueUrls.anchor, MessageBody: message }));
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await sentFrom(address)).toBe(2);
+    expect((await published(admin, second.id)).txId).toBe(done.txId);
+  });
+
+  it('puts a revoked credential on the list every verifier reads', async () => {
+    const id = String(credentials[2]!.id);
+    const missing = await api('POST', '/api/credentials/revoke', { token: admin.token, body: { credentialIds: [id], revokereason: '' } });
+    expect(missing.body.message).toBe('Please enter revoke reason.');
+    expect((await api('POST', '/api/credentials/revoke', { token: admin.token, body: { credentialIds: [id], revokereason: 'Issued in error' } })).status).toBe(200);
+    const result = await ourVerifier(credentials[2]);
+    expect(result.status).toBe('revoked');
+    expect((await ourVerifier(credentials[0])).status).toBe('verified');
+  });
+});
+
+/** The organisation id is in the ID token's claims. */
+const orgIdOf = (admin: Admin) => JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString())['custom:org_id'] as string;
+
+describe('Blockcerts Wallet introduction', () => {
+  it('binds a single-use code to one recipient row and stores the address', async () => {
+    const admin = await registeredAdmin();
+    const orgId = orgIdOf(admin);
+    const me = await api<{ organization_verify_uri: string }>('GET', '/api/auth/me', { token: admin.token });
+    const slug = me.body.Data!.organization_verify_uri.split('/').pop()!;
+    const { dynamo } = clients();
+    const row = { pk: `ORG#${orgId}#COH#c1`, sk: 'CT#degree#R#s1' };
+    await dynamo.send(new PutCommand({ TableName: cloud().resources.tableName, Item: { ...row, status: 'Invite pending' } }));
+    const nonce = `code-${Date.now()}`;
+    await dynamo.send(new PutCommand({ TableName: cloud().resources.tableName, Item: { pk: `OTC#${nonce}`, sk: 'OTC', orgId, recipientPk: row.pk, recipientSk: row.sk } }));
+
+    const url = `/api/public/issuers/${slug}/introduce`;
+    const wrong = await api('POST', url, { body: { bitcoinAddress: '0x2222222222222222222222222222222222222222', nonce: 'nope' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Invalid nonce');
+    const ok = await api('POST', url, { body: { bitcoinAddress: 'ecdsa-koblitz-pubkey:0x2222222222222222222222222222222222222222', nonce, email: 'x@example.test' } });
+    expect(ok.status).toBe(200);
+    const again = await api('POST', url, { body: { bitcoinAddress: '0x3333333333333333333333333333333333333333', nonce } });
+    expect(again.body.message).toBe('Invalid nonce');
+    const { Item } = await dynamo.send(new GetCommand({ TableName: cloud().resources.tableName, Key: row }));
+    expect(Item).toMatchObject({ publicKey: '0x2222222222222222222222222222222222222222', status: 'PK received' });
+  });
+});
