@@ -366,13 +366,12 @@ describe('Scheduling, secrets and mail', () => {
     const statements = all('AWS::IAM::Policy')
       .filter((p) => (p.Properties.Roles as Json[]).some((r) => r.Ref === role!.id))
       .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+    // CDK merges grants into one statement with a list of resources once there are several queues.
+    const sendable = statements
+      .filter((st) => ([] as unknown[]).concat(st.Action).includes('sqs:SendMessage'))
+      .flatMap((st) => ([] as Json[]).concat(st.Resource as Json));
     for (const job of jobNames) {
-      expect(statements).toContainEqual(
-        expect.objectContaining({
-          Action: expect.arrayContaining(['sqs:SendMessage']),
-          Resource: { 'Fn::GetAtt': [queueOf(job).id, 'Arn'] },
-        }),
-      );
+      expect(sendable).toContainEqual({ 'Fn::GetAtt': [queueOf(job).id, 'Arn'] });
     }
   });
 

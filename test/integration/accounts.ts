@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
 import type { SessionData, TeamMember } from '@proofmark/shared/api/auth';
-import { api, awaitMail, codeIn } from './helpers';
+import type { LocalCloudInfo } from '../../infra/local/cloud';
+import { api, awaitMail, cloud, codeIn } from './helpers';
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 export const strongPassword = () => `Proofmark ${randomUUID().slice(0, 12)}`;
@@ -21,16 +22,18 @@ export const registration = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Registers an organisation through the API, confirms the email with the mailed code, signs in. */
-export const registeredAdmin = async () => {
+export const registeredAdmin = async (c: LocalCloudInfo = cloud()) => {
   const reg = registration();
-  const res = await api('POST', '/api/auth/register', { body: reg });
+  const appUrl = c.appUrl;
+  const res = await api('POST', '/api/auth/register', { body: reg, appUrl });
   if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
-  const mail = await awaitMail(reg.email, /Confirm your Proofmark account/);
-  const confirmed = await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) } });
+  const mail = await awaitMail(reg.email, /Confirm your Proofmark account/, c);
+  const confirmed = await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) }, appUrl });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
-  const login = await api<SessionData>('POST', '/api/auth/login', { body: { email: reg.email, password: reg.password } });
+  const login = await api<SessionData>('POST', '/api/auth/login', { body: { email: reg.email, password: reg.password }, appUrl });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  return { email: reg.email, password: reg.password, token: login.body.Data!.token, session: login.body.Data! };
+  const orgId = JSON.parse(Buffer.from(login.body.Data!.token.split('.')[1]!, 'base64url').toString())['custom:org_id'] as string;
+  return { email: reg.email, password: reg.password, orgId, token: login.body.Data!.token, session: login.body.Data! };
 };
 
 /** A team user added by the administrator, past the first-login password change, with the given permissions. */

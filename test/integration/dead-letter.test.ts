@@ -3,7 +3,8 @@ import { ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Probe } from '@proofmark/shared/api/system';
 import { queueFor } from '../../infra/resources';
-import { api, clients, cloud, eventually, signedInUser } from './helpers';
+import { api, clients, cloud, eventually } from './helpers';
+import { registeredAdmin } from './accounts';
 
 describe('job delivery', () => {
   it('retries a message whose handler throws, then parks it in the dead-letter queue', async () => {
@@ -32,14 +33,14 @@ describe('job delivery', () => {
   });
 
   it('has the same effect for a message delivered twice, in sequence and in parallel', async () => {
-    const user = await signedInUser();
+    const user = await registeredAdmin();
     const { sqs, s3 } = clients();
     const c = cloud();
-    const created = await api<Probe>('POST', '/api/probes', { token: user.idToken, body: { note: 'twice' } });
+    const created = await api<Probe>('POST', '/api/probes', { token: user.token, body: { note: 'twice' } });
     const id = created.body.Data!.id;
     const msg = JSON.stringify({ orgId: user.orgId, probeId: id });
     await Promise.all([1, 2, 3].map(() => sqs.send(new SendMessageCommand({ QueueUrl: c.resources.queueUrls.probe, MessageBody: msg }))));
-    await eventually(async () => ((await api<Probe>('GET', `/api/probes/${id}`, { token: user.idToken })).body.Data?.state === 'done' ? true : undefined));
+    await eventually(async () => ((await api<Probe>('GET', `/api/probes/${id}`, { token: user.token })).body.Data?.state === 'done' ? true : undefined));
     await sqs.send(new SendMessageCommand({ QueueUrl: c.resources.queueUrls.probe, MessageBody: msg }));
     await new Promise((r) => setTimeout(r, 2000));
 

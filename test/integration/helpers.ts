@@ -1,11 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -31,31 +25,6 @@ export const clients = (c: LocalCloudInfo = cloud()) => ({
   s3: new S3Client({ ...local(c.endpoints.s3, c.region), forcePathStyle: true }),
   dynamo: DynamoDBDocumentClient.from(new DynamoDBClient(local(c.endpoints.dynamodb, c.region))),
 });
-
-/** A confirmed user of a fresh organisation, signed in through the local Cognito; returns its ID token. */
-export const signedInUser = async (opts: { orgId?: string; isAdmin?: boolean } = {}, c: LocalCloudInfo = cloud()) => {
-  const { cognito } = clients(c);
-  const orgId = opts.orgId ?? `org-${randomUUID()}`;
-  const email = `user-${randomUUID()}@example.test`;
-  const password = `pw-${randomUUID()}`;
-  await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: c.resources.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'custom:org_id', Value: orgId },
-        { Name: 'custom:is_admin', Value: opts.isAdmin === false ? '0' : '1' },
-      ],
-    }),
-  );
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: c.resources.userPoolId, Username: email, Password: password, Permanent: true }),
-  );
-  return { orgId, email, password, ...(await signIn(email, password, c)) };
-};
 
 export const signIn = async (email: string, password: string, c: LocalCloudInfo = cloud()) => {
   const auth = await clients(c).cognito.send(
@@ -116,7 +85,7 @@ export const mailTo = async (address: string, c: LocalCloudInfo = cloud()): Prom
 };
 
 /** Waits for the newest mail to an address whose subject matches. */
-export const awaitMail = (address: string, subject: RegExp, after = 0) =>
-  eventually(async () => (await mailTo(address)).filter((m) => subject.test(m.subject) && m.at >= after).at(-1));
+export const awaitMail = (address: string, subject: RegExp, c: LocalCloudInfo = cloud()) =>
+  eventually(async () => (await mailTo(address, c)).filter((m) => subject.test(m.subject)).at(-1));
 
 export const codeIn = (mail: SentMail) => /\b(\d{6})\b/.exec(mail.body.text ?? '')?.[1] ?? '';

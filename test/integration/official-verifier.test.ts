@@ -10,6 +10,8 @@ import {
   buildCredential,
   buildIssuerProfile,
   buildRevocationList,
+  buildStatusListCredential,
+  Bitstring,
   chainResolver,
   createEvmRpcLookup,
   finalizeBatch,
@@ -29,7 +31,7 @@ let revocationUrl: string;
 let issuer: ethers.Wallet;
 let stranger: ethers.Wallet; // funded, but not in the issuer profile
 const documents = new Map<string, unknown>(); // path → JSON served by `web`
-const timings: { case: string; officialMs: number; oursMs: number; officialStep?: string; ourStep?: string }[] = [];
+const timings: { case: string; officialMs: number; oursMs: number; officialStep?: string; ourStep?: string; officialMessage?: string }[] = [];
 
 beforeAll(async () => {
   const chain = ganache.server({
@@ -43,7 +45,8 @@ beforeAll(async () => {
   stopChain = () => chain.close();
   rpcUrl = `http://127.0.0.1:${(chain.address() as AddressInfo).port}`;
   const [first, second] = Object.values(await chain.provider.getInitialAccounts());
-  const provider = new ethers.JsonRpcProvider(rpcUrl, 1337, { staticNetwork: true, pollingInterval: 50 });
+  // cacheTimeout -1: back-to-back sends must not reuse a cached nonce.
+  const provider = new ethers.JsonRpcProvider(rpcUrl, 1337, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
   issuer = new ethers.Wallet(first!.secretKey, provider);
   stranger = new ethers.Wallet(second!.secretKey, provider);
 
@@ -77,19 +80,23 @@ function publishRevocations(ids: string[]) {
   documents.set('/revocations.json', buildRevocationList({ url: revocationUrl, issuerProfileUrl: issuerUrl, revoked: ids.map((id) => ({ id })) }));
 }
 
-function credentials(n: number) {
+function credentials(n: number, status?: { statusListCredential: string; statusListIndex: number }) {
   return Array.from({ length: n }, (_, i) =>
     buildCredential(
       { issuerProfileUrl: issuerUrl },
       { name: `Graduate ${i + 1}`, email: `graduate${i + 1}@example.org` },
-      { name: 'Bachelor of Testing', description: 'Awarded for verifying offline', display: `<h1>Graduate ${i + 1}</h1>`, validFrom: new Date(Date.now() - 3_600_000) },
+      { name: 'Bachelor of Testing', description: 'Awarded for verifying offline', display: `<h1>Graduate ${i + 1}</h1>`, validFrom: new Date(Date.now() - 3_600_000), status },
     ),
   );
 }
 
 /** prepareBatch → anchoring tx (value 0 to 0xdead…, data = root) → finalizeBatch. */
 async function issueBatch(n: number, from: ethers.Wallet = issuer) {
-  const batch = await prepareBatch(credentials(n));
+  return anchor(credentials(n), from);
+}
+
+async function anchor<T extends { issuer: string }>(unsigned: T[], from: ethers.Wallet = issuer) {
+  const batch = await prepareBatch(unsigned);
   const tx = await from.sendTransaction({ to: DEAD, value: 0, data: `0x${batch.merkleRoot}` });
   await tx.wait();
   return finalizeBatch(batch, `blink:eth:sepolia:${tx.hash}`);
@@ -107,7 +114,7 @@ async function verifyBoth(label: string, certificate: object): Promise<{ officia
   const officialMs = performance.now() - t;
   t = performance.now();
   const ours = await verifyCredential(certificate, oursOptions());
-  timings.push({ case: label, officialMs: Math.round(officialMs), oursMs: Math.round(performance.now() - t), officialStep: official.failedStep, ourStep: ours.failedStep });
+  timings.push({ case: label, officialMs: Math.round(officialMs), oursMs: Math.round(performance.now() - t), officialStep: official.failedStep, ourStep: ours.failedStep, officialMessage: official.failedStep && official.message });
   return { official, ours };
 }
 
@@ -163,6 +170,47 @@ describe('official Blockcerts verifier (cert-verifier-js), offline', () => {
     expect(ours).toMatchObject({ status: 'failed', failedStep: 'anchor' });
   });
 
+  it('treats an unreachable revocation list as not revoked (ours cannot check)', async () => {
+    const list = documents.get('/revocations.json');
+    documents.delete('/revocations.json');
+    try {
+      const { official, ours } = await verifyBoth('revocation list 404', signed[0]!);
+      expect(official.status).toBe('verified'); // the official verifier's documented quirk
+      expect(ours).toMatchObject({ status: 'could-not-check', failedStep: 'revocation' });
+    } finally {
+      documents.set('/revocations.json', list);
+    }
+  });
+
+  it('reads a signed status list (suspension), but only without the multibase prefix', async () => {
+    // The list is anchored before the certificates: the official verifier checks it through its
+    // built-in Etherscan lookup, which wants one confirmation.
+    const bits = new Bitstring();
+    bits.set(5, true);
+    for (const multibase of [false, true]) {
+      const path = `/status-${multibase ? 'multibase' : 'plain'}.json`;
+      const list = await buildStatusListCredential({ url: issuerUrl.replace('/issuer.json', path), issuerProfileUrl: issuerUrl, bits, validFrom: new Date(Date.now() - 60_000), encode: { multibase } });
+      documents.set(path, (await anchor([list]))[0]);
+    }
+    const slot = (path: string, statusListIndex: number) => credentials(1, { statusListCredential: issuerUrl.replace('/issuer.json', path), statusListIndex })[0]!;
+    const [plainClear, plainSet, prefixedClear] = await anchor([slot('/status-plain.json', 1), slot('/status-plain.json', 5), slot('/status-multibase.json', 1)]);
+
+    let { official, ours } = await verifyBoth('status list bit clear', plainClear!);
+    expect(official.status, official.message).toBe('verified');
+    expect(ours.status).toBe('verified');
+
+    ({ official, ours } = await verifyBoth('status list bit set', plainSet!));
+    expect(official).toMatchObject({ status: 'failure', failedStep: 'checkRevokedStatus', message: 'This certificate has been suspended by the issuer.' });
+    expect(ours).toMatchObject({ status: 'suspended', failedStep: 'suspension' });
+
+    // encodedList "u…" (Bitstring Status List 1.0): cert-verifier-js gunzips it without removing
+    // the prefix ("incorrect header check"), so every certificate on such a list fails there.
+    ({ official, ours } = await verifyBoth('multibase status list', prefixedClear!));
+    expect(official).toMatchObject({ status: 'failure', failedStep: 'checkRevokedStatus' });
+    expect(official.log.join('\n')).toContain('incorrect header check');
+    expect(ours.status).toBe('verified');
+  });
+
   it('serves documents through fetchDocument when given, and refuses hosts other than 127.0.0.1', async () => {
     const realFetch = globalThis.fetch;
     const asked: string[] = [];
@@ -184,6 +232,10 @@ describe('official Blockcerts verifier (cert-verifier-js), offline', () => {
     const elsewhere = structuredClone(signed[0]!);
     elsewhere.issuer = 'https://certs.example.edu/issuer.json';
     await expect(verifyWithBlockcerts(elsewhere, { rpcUrl })).rejects.toThrow(/tried to reach the network: https:\/\/certs\.example\.edu\/issuer\.json/);
+    // A context the verifier does not bundle would be fetched by its JSON-LD loader: refused too.
+    const extraContext = structuredClone(signed[0]!);
+    extraContext['@context'].push('https://example.org/context.json');
+    await expect(verifyWithBlockcerts(extraContext, { rpcUrl })).rejects.toThrow(/tried to reach the network: https:\/\/example\.org\/context\.json/);
     expect(globalThis.fetch).toBe(realFetch); // globals restored
   });
 });

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Probe } from '@proofmark/shared/api/system';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
-import { api, eventually, signIn, signedInUser } from './helpers';
+import type { SessionData } from '@proofmark/shared/api/auth';
+import { api, eventually } from './helpers';
+import { registeredAdmin } from './accounts';
 
 const rpc = async (url: string, method: string) => {
   const res = await fetch(url, {
@@ -23,15 +25,15 @@ describe('npm start on one machine', () => {
 
   it('keeps users, table rows, objects and the chain across a stop and a start', async () => {
     const first = await spawnLocalCloud(dataDir);
-    let user: Awaited<ReturnType<typeof signedInUser>>;
+    let user: Awaited<ReturnType<typeof registeredAdmin>>;
     let probeId: string;
     let blocks: number;
     try {
-      user = await signedInUser({}, first.info);
-      const created = await api<Probe>('POST', '/api/probes', { token: user.idToken, body: { note: 'kept' }, appUrl: first.info.appUrl });
+      user = await registeredAdmin(first.info);
+      const created = await api<Probe>('POST', '/api/probes', { token: user.token, body: { note: 'kept' }, appUrl: first.info.appUrl });
       probeId = created.body.Data!.id;
       await eventually(async () => {
-        const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: user.idToken, appUrl: first.info.appUrl });
+        const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: user.token, appUrl: first.info.appUrl });
         return res.body.Data?.state === 'done' ? true : undefined;
       });
       await rpc(first.info.endpoints.chain, 'evm_mine');
@@ -43,8 +45,9 @@ describe('npm start on one machine', () => {
 
     const second = await spawnLocalCloud(dataDir);
     try {
-      const again = await signIn(user.email, user.password, second.info);
-      const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: again.idToken, appUrl: second.info.appUrl });
+      const again = await api<SessionData>('POST', '/api/auth/login', { body: { email: user!.email, password: user!.password }, appUrl: second.info.appUrl });
+      expect(again.status).toBe(200);
+      const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: again.body.Data!.token, appUrl: second.info.appUrl });
       expect(res.status).toBe(200);
       expect(res.body.Data).toMatchObject({ state: 'done', note: 'kept' });
       expect(JSON.parse(res.body.Data!.artefact!.body)).toMatchObject({ note: 'kept' });

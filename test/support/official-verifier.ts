@@ -1,6 +1,6 @@
 // Runs the official Blockcerts verifier (@blockcerts/cert-verifier-js) in Node, fully offline:
-// the anchoring transaction is read from a local Ethereum JSON-RPC node, issuer documents from
-// servers on 127.0.0.1, and any other connection is refused and reported as an error.
+// anchoring transactions are read from a local Ethereum JSON-RPC node standing in for Sepolia,
+// issuer documents from servers on 127.0.0.1. Any other request is refused and fails the call.
 import net from 'node:net';
 import tls from 'node:tls';
 import { createRequire } from 'node:module';
@@ -35,7 +35,7 @@ export interface OfficialVerificationResult {
    * the verifier could not even load the certificate (invalid format, issuer profile unreachable). */
   failedStep?: string;
   message?: string;
-  /** Every step the verifier reported, in order, with its last status. */
+  /** Every step the verifier ran, in order ('success' or 'failure'; it stops at the first failure). */
   steps: OfficialVerificationStep[];
   /** What the verifier printed (it logs every request and error); kept out of the test output. */
   log: string[];
@@ -58,17 +58,6 @@ interface ExplorerAPI {
   parsingFunction?: (args: { transactionId?: string }) => Promise<TransactionData>;
 }
 
-/** Answered locally with 503: see disabledBuiltInExplorers. */
-const DISABLED_EXPLORER_URL = 'http://127.0.0.1/builtin-explorer-disabled';
-
-// The verifier always queues its built-in Ethereum explorers (Etherscan, Blockcypher) after the
-// custom ones, so an unknown transaction would make it ask the internet. Overriding them by
-// serviceName points them at a URL answered locally with an error. Blockcypher is listed twice
-// because the Bitcoin explorers consume the first override of that name.
-const disabledBuiltInExplorers = (['etherscan', 'blockcypher', 'blockcypher'] as const).map(
-  (serviceName): ExplorerAPI => ({ serviceName, serviceURL: DISABLED_EXPLORER_URL, priority: -1 }),
-);
-
 /** The custom lookup: the same facts the verifier reads from Etherscan, read from our node. */
 function rpcExplorer(rpcUrl: string): ExplorerAPI {
   let id = 0;
@@ -84,7 +73,7 @@ function rpcExplorer(rpcUrl: string): ExplorerAPI {
   };
   return {
     serviceURL: rpcUrl,
-    priority: 0, // before the (disabled) built-in explorers
+    priority: 0, // before the built-in explorers (answered by etherscanFromNode)
     apiType: 'rpc',
     chainType: 'eth',
     // Called with the transaction id as written in the anchor (cert-issuer and we write 0x…).
@@ -126,7 +115,7 @@ async function verifyOffline(certificate: object, opts: OfficialVerifierOptions)
     try {
       cert = new Certificate(structuredClone(certificate) as ConstructorParameters<typeof Certificate>[0], {
         locale: 'en',
-        explorerAPIs: [rpcExplorer(opts.rpcUrl), ...disabledBuiltInExplorers] as Options['explorerAPIs'],
+        explorerAPIs: [rpcExplorer(opts.rpcUrl)] as Options['explorerAPIs'],
       });
       await cert.init();
     } catch (e) {
@@ -161,13 +150,30 @@ async function verifyOffline(certificate: object, opts: OfficialVerifierOptions)
   };
 }
 
+/** Etherscan's "proxy" module is JSON-RPC in a GET: eth_getTransactionByHash, eth_getBlockByNumber, eth_blockNumber. */
+function etherscanFromNode(url: URL, rpcUrl: string, realFetch: typeof fetch): Promise<Response> {
+  const q = url.searchParams;
+  const method = q.get('action') ?? '';
+  const params = {
+    eth_getTransactionByHash: [q.get('txhash')],
+    eth_getBlockByNumber: [q.get('tag'), q.get('boolean') === 'true'],
+    eth_blockNumber: [],
+  }[method];
+  if (q.get('module') !== 'proxy' || !params) return Promise.resolve(new Response(`not emulated: ${method}`, { status: 400 }));
+  return realFetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+}
+
 const isLoopback = (hostname: string) => hostname === '127.0.0.1';
 
 /**
  * Silences the verifier's console into `log`; replaces global fetch, which the verifier's Node
- * build uses for every document and explorer request, and, as a backstop for clients that open
- * sockets themselves (the undici bundled for jsonld's loader of contexts the verifier does not
- * preload), net/tls connect. Returns the function that restores them all.
+ * build uses for documents, explorers and JSON-LD contexts it does not bundle; and, as a backstop
+ * for anything opening sockets itself (the build also bundles undici and requires Node's https),
+ * guards net/tls connect. Returns the function that restores them all.
  */
 function installGlobals(opts: OfficialVerifierOptions, blocked: string[], log: string[]): () => void {
   const consoleMethods = ['log', 'info', 'warn', 'error', 'debug'] as const;
@@ -179,13 +185,18 @@ function installGlobals(opts: OfficialVerifierOptions, blocked: string[], log: s
 
   globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    // The built-in explorers: tried after our lookup fails, and the only ones used to verify a
+    // status list credential (cert-verifier-js verifies it as a new Certificate without our
+    // explorerAPIs). The local chain stands in for Sepolia, so Etherscan's Sepolia API is
+    // answered from it; Blockcypher, raced alongside, is refused locally.
+    if (url.hostname === 'api.etherscan.io' && url.searchParams.get('chainid') === '11155111') return etherscanFromNode(url, opts.rpcUrl, realFetch);
+    if (url.hostname === 'api.blockcypher.com') return new Response('not available offline', { status: 503 });
     if (!isLoopback(url.hostname)) {
       blocked.push(url.href);
       throw new Error(`blocked: ${url.href} is not on 127.0.0.1`);
     }
     // The verifier upgrades every http:// URL to https://; our local servers speak http.
     url.protocol = 'http:';
-    if (url.href === DISABLED_EXPLORER_URL) return new Response('built-in explorers are disabled offline', { status: 503 });
     if (opts.fetchDocument && (init?.method ?? 'GET').toUpperCase() === 'GET') {
       const document = await opts.fetchDocument(url.href);
       return document === undefined

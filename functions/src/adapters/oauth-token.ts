@@ -26,21 +26,34 @@ export class TokenEndpointError extends Error {
   }
 }
 
-export const office365TokenUrl = (tenantId: string) => `https://login.microsoftonline.com/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
+export const office365TokenUrl = (tenantId: string) =>
+  `https://login.microsoftonline.com/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
 export const OFFICE365_SMTP_SCOPE = 'https://outlook.office365.com/.default';
 
-export const fetchClientCredentialsToken = async (req: TokenRequest, fetchImpl: typeof fetch = fetch): Promise<TokenAnswer> => {
+export const fetchClientCredentialsToken = async (
+  req: TokenRequest,
+  fetchImpl: typeof fetch = fetch,
+): Promise<TokenAnswer> => {
   const res = await fetchImpl(req.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: req.clientId, client_secret: req.clientSecret, scope: req.scope }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: req.clientId,
+      client_secret: req.clientSecret,
+      scope: req.scope,
+    }).toString(),
     signal: AbortSignal.timeout(10_000),
     redirect: 'error',
   });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok || typeof body.access_token !== 'string') {
     const code = typeof body.error === 'string' ? body.error : undefined;
-    throw new TokenEndpointError(`token endpoint answered ${res.status}${code ? ` (${code})` : ''}`, res.status, code);
+    throw new TokenEndpointError(
+      `token endpoint answered ${res.status}${code ? ` (${code})` : ''}`,
+      res.status,
+      code,
+    );
   }
   return {
     accessToken: body.access_token,

@@ -9,7 +9,16 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
  */
 export type SmtpConfig =
   | { kind: 'password'; host: string; port: number; user: string; pass: string }
-  | { kind: 'oauth'; host: string; port: number; user: string; clientId: string; clientSecret: string; refreshToken: string; accessUrl?: string }
+  | {
+      kind: 'oauth';
+      host: string;
+      port: number;
+      user: string;
+      clientId: string;
+      clientSecret: string;
+      refreshToken: string;
+      accessUrl?: string;
+    }
   | { kind: 'office365'; user: string; accessToken: string };
 
 export interface SmtpMail {
@@ -23,13 +32,24 @@ export interface SmtpMail {
 
 export const GMAIL_SMTP = { host: 'smtp.gmail.com', port: 465 } as const;
 export const OFFICE365_SMTP = { host: 'smtp.office365.com', port: 587 } as const;
-const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dnsTimeout: 10_000 };
+const TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+  dnsTimeout: 10_000,
+};
 
 /** Port 465 speaks TLS from the first byte; any other port upgrades with STARTTLS when offered. */
 export const transportOptions = (c: SmtpConfig): SMTPTransport.Options => {
   switch (c.kind) {
     case 'password':
-      return { host: c.host, port: c.port, secure: c.port === 465, auth: { user: c.user, pass: c.pass }, ...TIMEOUTS };
+      return {
+        host: c.host,
+        port: c.port,
+        secure: c.port === 465,
+        auth: { user: c.user, pass: c.pass },
+        ...TIMEOUTS,
+      };
     case 'oauth':
       return {
         host: c.host,

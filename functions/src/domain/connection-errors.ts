@@ -28,7 +28,10 @@ const chain = (err: unknown, depth = 0): ErrorLike[] => {
 const networkReasons: [RegExp, string][] = [
   [/ECONNREFUSED/, 'the server refused the connection. Check the host name and port.'],
   [/ENOTFOUND|EAI_AGAIN/, 'the host name could not be found.'],
-  [/ETIMEDOUT|ESOCKETTIMEDOUT|ETIMEOUT|TimeoutError|timed? ?out|AbortError/i, 'the server did not answer in time.'],
+  [
+    /ETIMEDOUT|ESOCKETTIMEDOUT|ETIMEOUT|TimeoutError|timed? ?out|AbortError/i,
+    'the server did not answer in time.',
+  ],
   [/ECONNRESET|EPIPE|socket hang up/i, 'the server closed the connection.'],
   [/EHOSTUNREACH|ENETUNREACH/, 'the server cannot be reached from here.'],
   [/CERT_|self[- ]signed|SSL|TLS/i, 'the secure connection failed (certificate or TLS problem).'],
@@ -58,11 +61,13 @@ export const describeConnectionError = (err: unknown, secrets: readonly string[]
   // Local folders
   if (codes.includes('ENOENT')) return 'the folder does not exist.';
   if (codes.includes('ENOTDIR')) return 'the path is not a folder.';
-  if (codes.some((c) => c === 'EACCES' || c === 'EPERM' || c === 'EROFS')) return 'the folder is not writable by Proofmark.';
+  if (codes.some((c) => c === 'EACCES' || c === 'EPERM' || c === 'EROFS'))
+    return 'the folder is not writable by Proofmark.';
   if (codes.includes('EEXIST')) return 'a test file of the same name is in the way; try again.';
 
   // Mail (nodemailer)
-  if (codes.includes('EAUTH')) return 'the mail server refused the sign-in (user name, password or OAuth token).';
+  if (codes.includes('EAUTH'))
+    return 'the mail server refused the sign-in (user name, password or OAuth token).';
   if (codes.includes('EENVELOPE')) return 'the mail server refused the sender or recipient address.';
   if (codes.includes('ENOAUTH')) return 'the mail settings have no credentials.';
 
@@ -70,20 +75,25 @@ export const describeConnectionError = (err: unknown, secrets: readonly string[]
     // FTP (basic-ftp): numeric reply codes
     if (typeof e.code === 'number') {
       if (e.code === 530) return 'the FTP server refused the user name or password.';
-      if (e.code >= 550 && e.code <= 553) return 'the FTP server refused to write the test file: check the account’s permissions.';
+      if (e.code >= 550 && e.code <= 553)
+        return 'the FTP server refused to write the test file: check the account’s permissions.';
       if (e.code >= 400) return `the FTP server answered ${e.code}.`;
     }
     // S3 and S3-compatible services
     if (typeof e.name === 'string' && s3Reasons[e.name]) return s3Reasons[e.name]!;
     // Azure (RestError)
-    if (e.code === 'AuthenticationFailed' || (e.name === 'RestError' && e.statusCode === 403)) return 'the storage account refused the key in the connection string.';
-    if (e.name === 'RestError' && typeof e.statusCode === 'number' && e.statusCode >= 400) return `the storage service answered ${e.statusCode}.`;
+    if (e.code === 'AuthenticationFailed' || (e.name === 'RestError' && e.statusCode === 403))
+      return 'the storage account refused the key in the connection string.';
+    if (e.name === 'RestError' && typeof e.statusCode === 'number' && e.statusCode >= 400)
+      return `the storage service answered ${e.statusCode}.`;
     // OAuth token endpoints (ours and Google's)
     const oauth = typeof e.oauthError === 'string' ? e.oauthError : undefined;
     const gerror = (e.response?.data as { error?: unknown } | undefined)?.error;
     const oauthCode = oauth ?? (typeof gerror === 'string' ? gerror : undefined);
-    if (oauthCode === 'invalid_client' || oauthCode === 'unauthorized_client') return 'the client id or client secret was refused.';
-    if (oauthCode === 'invalid_grant') return 'the refresh token or credential was refused (it may have expired or been revoked).';
+    if (oauthCode === 'invalid_client' || oauthCode === 'unauthorized_client')
+      return 'the client id or client secret was refused.';
+    if (oauthCode === 'invalid_grant')
+      return 'the refresh token or credential was refused (it may have expired or been revoked).';
     if (oauthCode) return `the token endpoint refused the request (${oauthCode}).`;
     const status = e.response?.status ?? e.status ?? e.$metadata?.httpStatusCode;
     if (status === 401) return 'the service refused the credentials.';
@@ -93,6 +103,8 @@ export const describeConnectionError = (err: unknown, secrets: readonly string[]
   }
 
   for (const [pattern, reason] of networkReasons) if (pattern.test(text)) return reason;
-  const message = all.map((e) => e.message).find((msg): msg is string => typeof msg === 'string' && msg.length > 0);
+  const message = all
+    .map((e) => e.message)
+    .find((msg): msg is string => typeof msg === 'string' && msg.length > 0);
   return message ? `${redact(firstLine(message), secrets)}` : 'the connection failed.';
 };

@@ -7,7 +7,11 @@ import type { SecretField } from '@proofmark/shared/settings/rules';
 import { deleteObject, putObject } from '../adapters/blobs';
 import { probeStorage, type StorageTarget } from '../adapters/storage';
 import { GMAIL_SMTP, sendSmtpMail, type SmtpConfig } from '../adapters/smtp';
-import { fetchClientCredentialsToken, office365TokenUrl, OFFICE365_SMTP_SCOPE } from '../adapters/oauth-token';
+import {
+  fetchClientCredentialsToken,
+  office365TokenUrl,
+  OFFICE365_SMTP_SCOPE,
+} from '../adapters/oauth-token';
 import { describeConnectionError } from './connection-errors';
 import { objectKeys } from './keys';
 import { getOrgSettings, secretName, setOrgSettings, type OrgSettings } from './org-settings';
@@ -31,7 +35,14 @@ export const savedStorageRequest = (s: OrgSettings): StorageRequest | undefined 
     switch (s.storagetype ?? 1) {
       case 1:
         return s.proofmarkorcustomer === 'customer'
-          ? { key: 's3information', choice: 'customer', accesskey: s.awsaccesskey, bucket: s.s3bucketname, region: s.awsregion, endpoint: s.s3endpoint }
+          ? {
+              key: 's3information',
+              choice: 'customer',
+              accesskey: s.awsaccesskey,
+              bucket: s.s3bucketname,
+              region: s.awsregion,
+              endpoint: s.s3endpoint,
+            }
           : { key: 's3information', choice: 'proofmark' };
       case 2:
         return { key: 'azureinformation' };
@@ -69,7 +80,15 @@ export const storageTargetFor = async (req: StorageRequest, stored: SecretReader
         ...(req.endpoint ? { endpoint: req.endpoint } : {}),
       };
     case 'azureinformation':
-      return { kind: 'azure', container: AZURE_CONTAINER, connectionString: await need('azureConnectionString', req.connectionstring, m.azureConnectionStringRequired) };
+      return {
+        kind: 'azure',
+        container: AZURE_CONTAINER,
+        connectionString: await need(
+          'azureConnectionString',
+          req.connectionstring,
+          m.azureConnectionStringRequired,
+        ),
+      };
     case 'gdriveinformation':
       return {
         kind: 'gdrive',
@@ -77,7 +96,12 @@ export const storageTargetFor = async (req: StorageRequest, stored: SecretReader
         token: await need('gdriveToken', req.token, m.gdriveBothRequired),
       };
     case 'ftpinformation':
-      return { kind: 'ftp', ...splitHostPort(req.host, FTP_DEFAULT_PORT), user: req.user, password: await need('ftppassword', req.password, m.ftpAccountRequired) };
+      return {
+        kind: 'ftp',
+        ...splitHostPort(req.host, FTP_DEFAULT_PORT),
+        user: req.user,
+        password: await need('ftppassword', req.password, m.ftpAccountRequired),
+      };
     case 'localinformation':
       return { kind: 'local', path: req.path };
   }
@@ -100,11 +124,24 @@ export const testStorage = async (orgId: string, req: StorageRequest | undefined
       await putObject('artefacts', key, 'Proofmark test connection', 'text/plain');
       await deleteObject('artefacts', key);
     } else {
-      await probeStorage(target, { name: `proofmark-test-${id}.txt`, body: 'Proofmark test connection: this file is deleted right away.', contentType: 'text/plain' });
+      await probeStorage(target, {
+        name: `proofmark-test-${id}.txt`,
+        body: 'Proofmark test connection: this file is deleted right away.',
+        contentType: 'text/plain',
+      });
     }
   } catch (err) {
     const reason = describeConnectionError(err, secretsOf(target));
-    console.warn(JSON.stringify({ level: 'warn', msg: 'storage test failed', orgId, kind: target.kind, reason, error: String((err as Error)?.name ?? err) }));
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'storage test failed',
+        orgId,
+        kind: target.kind,
+        reason,
+        error: String((err as Error)?.name ?? err),
+      }),
+    );
     throw badRequest(m.storageTestFailed(reason));
   }
 };
@@ -120,8 +157,12 @@ export const smtpConfigFor = async (s: OrgSettings, stored: SecretReader): Promi
   }
   if (s.smtptype === undefined) throw badRequest(m.mailNotConfigured);
   if (s.smtptype === 1) {
-    const [clientSecret, refreshToken] = await Promise.all([stored('smtpclientsecret'), stored('smtprefreshtoken')]);
-    if (!s.smtpusername || !s.smtpclientid || !clientSecret || !refreshToken) throw badRequest(m.oauthIncomplete);
+    const [clientSecret, refreshToken] = await Promise.all([
+      stored('smtpclientsecret'),
+      stored('smtprefreshtoken'),
+    ]);
+    if (!s.smtpusername || !s.smtpclientid || !clientSecret || !refreshToken)
+      throw badRequest(m.oauthIncomplete);
     return {
       kind: 'oauth',
       host: s.smtphost || GMAIL_SMTP.host,
@@ -155,7 +196,9 @@ export const testMail = async (orgId: string, user: UserRecord, req: TestMailReq
     });
   } catch (err) {
     const reason = describeConnectionError(err, secretsOf(config));
-    console.warn(JSON.stringify({ level: 'warn', msg: 'test mail failed', orgId, kind: config.kind, reason }));
+    console.warn(
+      JSON.stringify({ level: 'warn', msg: 'test mail failed', orgId, kind: config.kind, reason }),
+    );
     throw badRequest(m.mailTestFailed(reason));
   }
   return to;
@@ -166,7 +209,9 @@ export const testMail = async (orgId: string, user: UserRecord, req: TestMailReq
  * grant) and stores it as a secret. Refuses when the settings are not saved: the token must match
  * what is stored, not what is in the form.
  */
-export const fetchOffice365Token = async (orgId: string): Promise<{ accesstoken: SecretStatusData; tokenexpiresat: string | null }> => {
+export const fetchOffice365Token = async (
+  orgId: string,
+): Promise<{ accesstoken: SecretStatusData; tokenexpiresat: string | null }> => {
   const s = await getOrgSettings(orgId);
   const clientSecret = await readSecret(orgId, secretName('office365clientsecret'));
   if (!s.office365clientid || !s.office365tenantid || !clientSecret) throw badRequest(m.office365SaveFirst);
@@ -181,7 +226,9 @@ export const fetchOffice365Token = async (orgId: string): Promise<{ accesstoken:
   } catch (err) {
     throw badRequest(m.office365TokenFailed(describeConnectionError(err, [clientSecret])));
   }
-  const tokenexpiresat = answer.expiresInSeconds ? new Date(Date.now() + answer.expiresInSeconds * 1000).toISOString() : null;
+  const tokenexpiresat = answer.expiresInSeconds
+    ? new Date(Date.now() + answer.expiresInSeconds * 1000).toISOString()
+    : null;
   await putSecret(orgId, secretName('office365accesstoken'), answer.accessToken);
   if (answer.refreshToken) await putSecret(orgId, secretName('office365refreshtoken'), answer.refreshToken);
   await setOrgSettings(orgId, { office365tokenexpiresat: tokenexpiresat });

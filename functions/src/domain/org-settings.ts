@@ -89,7 +89,11 @@ const present = (secrets: Partial<Record<SecretField, string | undefined>>) =>
 /** What saving one block changes — pure, so the rules of spec §4 are unit-tested. */
 export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => {
   const secrets = present(secretsIn(req));
-  const only = (set: Partial<OrgSettings>, forget: SecretField[] = []): SettingsChange => ({ set, secrets, forget });
+  const only = (set: Partial<OrgSettings>, forget: SecretField[] = []): SettingsChange => ({
+    set,
+    secrets,
+    forget,
+  });
   switch (req.key) {
     case 'blockchain':
       return only({ blockchain: req.value });
@@ -116,11 +120,27 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
         smtpcc: req.cc,
       });
     case 'office365':
-      return only({ isoffice365: 1, office365clientid: req.clientid, office365tenantid: req.tenantid, office365gettokenurl: req.gettokenurl, office365from: req.from });
+      return only({
+        isoffice365: 1,
+        office365clientid: req.clientid,
+        office365tenantid: req.tenantid,
+        office365gettokenurl: req.gettokenurl,
+        office365from: req.from,
+      });
     case 's3information':
       // Spec §4: with Proofmark's own bucket the customer's S3 fields are blanked.
       return req.choice === 'proofmark'
-        ? only({ storagetype: storageTypes.s3, proofmarkorcustomer: 'proofmark', awsaccesskey: '', s3bucketname: '', awsregion: '', s3endpoint: '' }, ['awssecretkey'])
+        ? only(
+            {
+              storagetype: storageTypes.s3,
+              proofmarkorcustomer: 'proofmark',
+              awsaccesskey: '',
+              s3bucketname: '',
+              awsregion: '',
+              s3endpoint: '',
+            },
+            ['awssecretkey'],
+          )
         : only({
             storagetype: storageTypes.s3,
             proofmarkorcustomer: 'customer',
@@ -153,7 +173,9 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
     case 'stripeinformation':
       return only({ stripepublickey: req.publickey });
     case 'competencypartnerinformation':
-      return only({ competencypartner: { competencyname: req.competencyname, description: req.description } });
+      return only({
+        competencypartner: { competencyname: req.competencyname, description: req.description },
+      });
     case 'partnercompanyinformation':
       return only({ partnercompany: { signatories: req.signatories } });
   }
@@ -162,7 +184,9 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
 const settingsKey = keys.settings;
 
 export const getOrgSettings = async (orgId: string): Promise<OrgSettings> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: settingsKey(orgId), ConsistentRead: true }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: settingsKey(orgId), ConsistentRead: true }),
+  );
   const { pk: _pk, sk: _sk, type: _type, orgId: _org, ...settings } = out.Item ?? {};
   return settings as OrgSettings;
 };

@@ -16,14 +16,23 @@ import { deleteObject, presignedGetUrl, putObject } from '../adapters/blobs';
 import { objectKeys } from './keys';
 import { getOrg, listUsers, type OrgRecord, type UserRecord } from './users';
 import { deleteSecret, putSecret, secretStatuses, type SecretStatus } from './secrets';
-import { getOrgSettings, secretName, setOrgSettings, settingsChangeFor, SETTINGS_SECRET_PREFIX, type OrgSettings } from './org-settings';
+import {
+  getOrgSettings,
+  secretName,
+  setOrgSettings,
+  settingsChangeFor,
+  SETTINGS_SECRET_PREFIX,
+  type OrgSettings,
+} from './org-settings';
 
 export type ImageSlot = 'logo' | 'signature';
 
 /** The settings' secret statuses, keyed by profile field. */
 const statusesOf = async (orgId: string): Promise<Record<SecretField, SecretStatus>> => {
   const stored = await secretStatuses(orgId, SETTINGS_SECRET_PREFIX);
-  return Object.fromEntries(secretFields.map((f) => [f, stored.get(secretName(f)) ?? { configured: false }])) as Record<SecretField, SecretStatus>;
+  return Object.fromEntries(
+    secretFields.map((f) => [f, stored.get(secretName(f)) ?? { configured: false }]),
+  ) as Record<SecretField, SecretStatus>;
 };
 
 /** The profile from its rows, with the defaults of a new organisation — pure. */
@@ -113,11 +122,20 @@ export const profileFrom = (
   partnercompany: s.partnercompany ?? null,
 });
 
-const imageUrl = (key: string | undefined) => (key ? presignedGetUrl('artefacts', key) : Promise.resolve(null));
+const imageUrl = (key: string | undefined) =>
+  key ? presignedGetUrl('artefacts', key) : Promise.resolve(null);
 
 export const getProfile = async (orgId: string, user: UserRecord): Promise<ProfileData> => {
-  const [org, settings, secrets, users] = await Promise.all([getOrg(orgId), getOrgSettings(orgId), statusesOf(orgId), listUsers(orgId)]);
-  const [logoimage, signatureimage] = await Promise.all([imageUrl(settings.logoKey), imageUrl(settings.signatureKey)]);
+  const [org, settings, secrets, users] = await Promise.all([
+    getOrg(orgId),
+    getOrgSettings(orgId),
+    statusesOf(orgId),
+    listUsers(orgId),
+  ]);
+  const [logoimage, signatureimage] = await Promise.all([
+    imageUrl(settings.logoKey),
+    imageUrl(settings.signatureKey),
+  ]);
   return profileFrom(user, org, settings, secrets, { members: users.length, logoimage, signatureimage });
 };
 
@@ -127,7 +145,11 @@ export const getPartners = async (orgId: string) => {
 };
 
 /** Saves one block of the settings screen (spec §7 updateProfile) and returns the new profile. */
-export const updateProfile = async (orgId: string, user: UserRecord, req: UpdateProfileRequest): Promise<ProfileData> => {
+export const updateProfile = async (
+  orgId: string,
+  user: UserRecord,
+  req: UpdateProfileRequest,
+): Promise<ProfileData> => {
   if (mainAdminOnlyKeys.has(req.key) && !user.isMainAdmin) throw forbidden(m.mainAdminOnly);
   const secrets = await statusesOf(orgId);
   const missing = missingSecretMessage(req, (f) => secrets[f].configured);
@@ -137,7 +159,9 @@ export const updateProfile = async (orgId: string, user: UserRecord, req: Update
   // Secrets first: the settings row never names a storage or mail server whose key is not stored yet.
   await Promise.all(
     Object.entries(change.secrets).map(([field, value]) =>
-      putSecret(orgId, secretName(field as SecretField), value, { hint: secretHasHint(field as SecretField) }),
+      putSecret(orgId, secretName(field as SecretField), value, {
+        hint: secretHasHint(field as SecretField),
+      }),
     ),
   );
   await setOrgSettings(orgId, change.set);
@@ -164,11 +188,23 @@ export const uploadImage = async (orgId: string, slot: ImageSlot, bytes: Uint8Ar
   const contentType = imageContentType[kind];
   const previous = await getOrgSettings(orgId);
   await putObject('artefacts', key, bytes, contentType);
-  await setOrgSettings(orgId, slot === 'logo' ? { logoKey: key, logoContentType: contentType } : { signatureKey: key, signatureContentType: contentType });
+  await setOrgSettings(
+    orgId,
+    slot === 'logo'
+      ? { logoKey: key, logoContentType: contentType }
+      : { signatureKey: key, signatureContentType: contentType },
+  );
   const old = slot === 'logo' ? previous.logoKey : previous.signatureKey;
   if (old && old !== key) {
     await deleteObject('artefacts', old).catch((err) =>
-      console.warn(JSON.stringify({ level: 'warn', msg: 'could not delete the replaced image', key: old, error: String(err) })),
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'could not delete the replaced image',
+          key: old,
+          error: String(err),
+        }),
+      ),
     );
   }
   return { url: await presignedGetUrl('artefacts', key), contentType };
@@ -179,5 +215,7 @@ export const imageOf = async (orgId: string, slot: ImageSlot): Promise<ImageData
   const s = await getOrgSettings(orgId);
   const key = slot === 'logo' ? s.logoKey : s.signatureKey;
   const contentType = (slot === 'logo' ? s.logoContentType : s.signatureContentType) ?? null;
-  return key ? { url: await presignedGetUrl('artefacts', key), contentType } : { url: null, contentType: null };
+  return key
+    ? { url: await presignedGetUrl('artefacts', key), contentType }
+    : { url: null, contentType: null };
 };

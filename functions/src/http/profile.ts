@@ -1,7 +1,20 @@
-import { imageUploadRequest, testMailRequest, testStorageRequest, updateProfileRequest } from '@proofmark/shared/api/profile';
+import {
+  imageUploadRequest,
+  testMailRequest,
+  testStorageRequest,
+  updateProfileRequest,
+} from '@proofmark/shared/api/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import { fetchOffice365Token, testMail, testStorage } from '../domain/connection-tests';
-import { getPartners, getProfile, imageBytesOf, imageOf, updateProfile, uploadImage, type ImageSlot } from '../domain/profile';
+import {
+  getPartners,
+  getProfile,
+  imageBytesOf,
+  imageOf,
+  updateProfile,
+  uploadImage,
+  type ImageSlot,
+} from '../domain/profile';
 import { httpGroup, parseBody, type HttpEvent } from './kit';
 
 /**
@@ -10,17 +23,22 @@ import { httpGroup, parseBody, type HttpEvent } from './kit';
  */
 const imageBody = (event: HttpEvent): Buffer => {
   const type = event.headers?.['content-type'] ?? '';
-  if (/^application\/json/i.test(type) || (!event.isBase64Encoded && (event.body ?? '').trimStart().startsWith('{'))) {
+  if (
+    /^application\/json/i.test(type) ||
+    (!event.isBase64Encoded && (event.body ?? '').trimStart().startsWith('{'))
+  ) {
     return imageBytesOf(parseBody(event, imageUploadRequest).value);
   }
   if (!event.body) return Buffer.alloc(0);
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 };
 
-const upload = (slot: ImageSlot) => async (event: HttpEvent, { caller }: { caller: { orgId: string } }) => ({
-  message: slot === 'logo' ? m.logoUploaded : m.signatureUploaded,
-  data: await uploadImage(caller.orgId, slot, imageBody(event)),
-});
+const upload =
+  (slot: ImageSlot) =>
+  async (event: HttpEvent, { caller }: { caller: { orgId: string } }) => ({
+    message: slot === 'logo' ? m.logoUploaded : m.signatureUploaded,
+    data: await uploadImage(caller.orgId, slot, imageBody(event)),
+  });
 
 export const handler = httpGroup({
   'GET /api/profile': async (_event, { caller, user }) => ({ data: await getProfile(caller.orgId, user) }),
@@ -32,7 +50,9 @@ export const handler = httpGroup({
   'POST /api/profile/logo': upload('logo'),
   'GET /api/profile/logo': async (_event, { caller }) => ({ data: await imageOf(caller.orgId, 'logo') }),
   'POST /api/profile/signature': upload('signature'),
-  'GET /api/profile/signature': async (_event, { caller }) => ({ data: await imageOf(caller.orgId, 'signature') }),
+  'GET /api/profile/signature': async (_event, { caller }) => ({
+    data: await imageOf(caller.orgId, 'signature'),
+  }),
   'POST /api/profile/test-storage': async (event, { caller }) => {
     const req = parseBody(event, testStorageRequest);
     await testStorage(caller.orgId, req.key === undefined ? undefined : req);

@@ -23,7 +23,13 @@ export const smtpTypes = ['oauth', 'pwd'] as const;
 /** Spec §3 storagetype: 1 S3, 2 Azure, 3 Google Drive, 4 FTP, 5 local. */
 export const storageTypes = { s3: 1, azure: 2, gdrive: 3, ftp: 4, local: 5 } as const;
 export type StorageType = (typeof storageTypes)[keyof typeof storageTypes];
-export const storageTypeLabels: Record<StorageType, string> = { 1: 'S3 bucket', 2: 'Azure', 3: 'Google Drive', 4: 'FTP', 5: 'Local' };
+export const storageTypeLabels: Record<StorageType, string> = {
+  1: 'S3 bucket',
+  2: 'Azure',
+  3: 'Google Drive',
+  4: 'FTP',
+  5: 'Local',
+};
 /** The old client's mail service index (spec §9): Gmail SMTP 0, Office 365 1. */
 export const mailServices = { smtp: 0, office365: 1 } as const;
 export const MAX_PARTNER_SIGNATORIES = 3;
@@ -48,7 +54,8 @@ const isJsonObject = (s: string): Record<string, unknown> | undefined => {
 
 /** Optional free text: trimmed, '' when absent. */
 const text = (max = 200) => z.string().trim().max(max, m.tooLong).default('');
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, m.tooLong);
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, m.tooLong);
 const optionalUrl = text(2048)
   .refine((u) => u === '' || URL_RE.test(u), m.invalidUrl)
   .transform(stripTrailingSlashes);
@@ -70,7 +77,12 @@ const ccList = text(2000)
   .transform((list) => list.join(', '));
 const optionalPort = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: m.invalidPort }).int(m.invalidPort).min(1, m.invalidPort).max(65535, m.invalidPort).optional(),
+  z
+    .number({ error: m.invalidPort })
+    .int(m.invalidPort)
+    .min(1, m.invalidPort)
+    .max(65535, m.invalidPort)
+    .optional(),
 );
 /** 0 or 1, also from a checkbox's true/false or a form's '0'/'1'. */
 const flag = z.preprocess(
@@ -101,7 +113,11 @@ export const blockchainUpdate = z.object({
   step: z.string().max(20).optional(),
   ...common,
 });
-export const versionUpdate = z.object({ key: z.literal('proofmarkversion'), value: z.enum(certificateVersions, { error: m.selectVersion }), ...common });
+export const versionUpdate = z.object({
+  key: z.literal('proofmarkversion'),
+  value: z.enum(certificateVersions, { error: m.selectVersion }),
+  ...common,
+});
 /** Excel (0) or API (1) mode. */
 export const apiModeUpdate = z.object({ key: z.literal('isapimode'), value: flag, ...common });
 /** PNG-based (0) or HTML-based (1) certificates. */
@@ -157,21 +173,29 @@ export const s3Update = z
     if (v.choice !== 'customer') return;
     if (!v.accesskey) ctx.addIssue({ code: 'custom', path: ['accesskey'], message: m.awsAccessKeyRequired });
     if (!v.bucket) ctx.addIssue({ code: 'custom', path: ['bucket'], message: m.s3BucketRequired });
-    else if (!BUCKET_RE.test(v.bucket)) ctx.addIssue({ code: 'custom', path: ['bucket'], message: m.s3BucketInvalid });
+    else if (!BUCKET_RE.test(v.bucket))
+      ctx.addIssue({ code: 'custom', path: ['bucket'], message: m.s3BucketInvalid });
     if (!v.region) ctx.addIssue({ code: 'custom', path: ['region'], message: m.awsRegionRequired });
-    else if (!REGION_RE.test(v.region)) ctx.addIssue({ code: 'custom', path: ['region'], message: m.awsRegionInvalid });
+    else if (!REGION_RE.test(v.region))
+      ctx.addIssue({ code: 'custom', path: ['region'], message: m.awsRegionInvalid });
   });
 
 export const azureUpdate = z.object({
   key: z.literal('azureinformation'),
-  connectionstring: secret(4096).refine((s) => s === undefined || /(^|;)\s*(AccountName|BlobEndpoint)=|UseDevelopmentStorage=true/i.test(s), m.invalidAzureConnectionString),
+  connectionstring: secret(4096).refine(
+    (s) => s === undefined || /(^|;)\s*(AccountName|BlobEndpoint)=|UseDevelopmentStorage=true/i.test(s),
+    m.invalidAzureConnectionString,
+  ),
   ...common,
 });
 
 export const gdriveUpdate = z.object({
   key: z.literal('gdriveinformation'),
   /** The OAuth client's JSON file (credentials.json). */
-  credential: secret(20_000).refine((s) => s === undefined || Boolean(gdriveClientOf(s)), m.invalidGdriveCredential),
+  credential: secret(20_000).refine(
+    (s) => s === undefined || Boolean(gdriveClientOf(s)),
+    m.invalidGdriveCredential,
+  ),
   /** The token JSON file (token.json) with a refresh token or an access token. */
   token: secret(20_000).refine((s) => {
     if (s === undefined) return true;
@@ -191,7 +215,8 @@ export const ftpUpdate = z
     ...common,
   })
   .superRefine((v, ctx) => {
-    if (!v.host || !v.user) ctx.addIssue({ code: 'custom', path: [v.host ? 'user' : 'host'], message: m.ftpAccountRequired });
+    if (!v.host || !v.user)
+      ctx.addIssue({ code: 'custom', path: [v.host ? 'user' : 'host'], message: m.ftpAccountRequired });
     else if (!HOST_RE.test(v.host)) ctx.addIssue({ code: 'custom', path: ['host'], message: m.invalidHost });
   });
 
@@ -217,7 +242,7 @@ export const issuerUpdate = z.object({
 export const gasUpdate = z.object({
   key: z.literal('gasinformation'),
   gasprice: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v ?? ''),
+    (v) => (typeof v === 'number' ? String(v) : (v ?? '')),
     z
       .string()
       .trim()
@@ -300,7 +325,11 @@ export type SettingsKey = UpdateProfileRequest['key'];
 export const settingsKeys = updateProfileRequest.options.map((o) => o.shape.key.value) as SettingsKey[];
 
 /** The storage blocks, as Test connection takes them (the form's current values; empty secrets mean "the stored one"). */
-export const storageRequest = z.discriminatedUnion('key', [s3Update, azureUpdate, gdriveUpdate, ftpUpdate, localUpdate], { error: m.storageNotChosen });
+export const storageRequest = z.discriminatedUnion(
+  'key',
+  [s3Update, azureUpdate, gdriveUpdate, ftpUpdate, localUpdate],
+  { error: m.storageNotChosen },
+);
 export type StorageRequest = z.infer<typeof storageRequest>;
 export const storageKeyType: Record<StorageRequest['key'], StorageType> = {
   s3information: storageTypes.s3,
@@ -319,15 +348,25 @@ export const testMailRequest = z.object({ to: optionalEmail, ...common });
 export type TestMailRequest = z.infer<typeof testMailRequest>;
 
 /** Image upload (spec §7 uploadlogoimage: "value holding image data"): base64 or a data: URL. */
-export const imageUploadRequest = z.object({ value: z.string({ error: m.imageMissing }).min(1, m.imageMissing) });
+export const imageUploadRequest = z.object({
+  value: z.string({ error: m.imageMissing }).min(1, m.imageMissing),
+});
 
 /** The Google Drive OAuth client inside a credentials.json (installed or web application). */
-export const gdriveClientOf = (json: string): { client_id: string; client_secret: string; redirect_uri?: string } | undefined => {
+export const gdriveClientOf = (
+  json: string,
+): { client_id: string; client_secret: string; redirect_uri?: string } | undefined => {
   const doc = isJsonObject(json);
   const c = (doc?.installed ?? doc?.web ?? doc) as Record<string, unknown> | undefined;
   if (!c || typeof c.client_id !== 'string' || typeof c.client_secret !== 'string') return undefined;
-  const uris = Array.isArray(c.redirect_uris) ? c.redirect_uris.filter((u): u is string => typeof u === 'string') : [];
-  return { client_id: c.client_id, client_secret: c.client_secret, ...(uris[0] ? { redirect_uri: uris[0] } : {}) };
+  const uris = Array.isArray(c.redirect_uris)
+    ? c.redirect_uris.filter((u): u is string => typeof u === 'string')
+    : [];
+  return {
+    client_id: c.client_id,
+    client_secret: c.client_secret,
+    ...(uris[0] ? { redirect_uri: uris[0] } : {}),
+  };
 };
 
 // ——— getProfile ———
@@ -434,5 +473,8 @@ export const imageData = z.object({ url: z.string().nullable(), contentType: z.s
 export type ImageData = z.infer<typeof imageData>;
 export const imageResponse = envelope(imageData);
 
-export const office365TokenData = z.object({ accesstoken: secretStatus, tokenexpiresat: z.string().nullable() });
+export const office365TokenData = z.object({
+  accesstoken: secretStatus,
+  tokenexpiresat: z.string().nullable(),
+});
 export const office365TokenResponse = envelope(office365TokenData);

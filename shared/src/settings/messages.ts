@@ -26,16 +26,20 @@ export const settingsMessages = {
   selectYesOrNo: 'Please choose one of the two options.',
   selectStorageChoice: "Please choose Proofmark's storage or your own S3 bucket.",
   selectSmtpType: 'Please choose OAuth or user name and password.',
-  s3BucketInvalid: 'Please enter a valid S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens.',
+  s3BucketInvalid:
+    'Please enter a valid S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens.',
   awsRegionInvalid: 'Please enter a valid region, for example eu-west-1.',
   invalidUrl: 'Please enter a valid URL starting with http:// or https://.',
   invalidEmail: 'Please enter a valid email address.',
   invalidCc: 'Please enter valid CC email addresses, separated by commas.',
   invalidPort: 'Please enter a port between 1 and 65535.',
   invalidHost: 'Please enter a host name without spaces or slashes, optionally followed by :port.',
-  invalidAzureConnectionString: 'The Azure connection string is not valid: copy it from the storage account’s Access keys page.',
-  invalidGdriveCredential: 'The Google Drive credential must be the JSON file of an OAuth client (with client_id and client_secret).',
-  invalidGdriveToken: 'The Google Drive token must be the JSON token file (with an access_token or a refresh_token).',
+  invalidAzureConnectionString:
+    'The Azure connection string is not valid: copy it from the storage account’s Access keys page.',
+  invalidGdriveCredential:
+    'The Google Drive credential must be the JSON file of an OAuth client (with client_id and client_secret).',
+  invalidGdriveToken:
+    'The Google Drive token must be the JSON token file (with an access_token or a refresh_token).',
   localPathNotAbsolute: 'Please enter an absolute local path (starting with /).',
   gasPriceTooLong: 'Gas price can be at most 3 characters.',
   gasPriceNotNumber: 'Gas price must be a number.',
@@ -60,8 +64,10 @@ export const settingsMessages = {
   storageTestPassed: 'Test connection succeeded: a test file was written and deleted.',
   mailNotConfigured: 'Please fill in and save the mail settings first.',
   smtpIncomplete: 'Please fill in the SMTP host, port, user name and password, and save them first.',
-  oauthIncomplete: 'Please fill in the OAuth user name, client id, client secret and refresh token, and save them first.',
-  office365SaveFirst: 'Please save the Office 365 client id, client secret and tenant id before fetching a token.',
+  oauthIncomplete:
+    'Please fill in the OAuth user name, client id, client secret and refresh token, and save them first.',
+  office365SaveFirst:
+    'Please save the Office 365 client id, client secret and tenant id before fetching a token.',
   office365TokenFetched: 'The Office 365 token was fetched and saved.',
   office365NoToken: 'Please fetch the Office 365 token first.',
   testMailSubject: 'Proofmark test email',

@@ -64,7 +64,11 @@ export const secretHasHint = (field: SecretField) => field !== 'smtppassword' &&
 export const secretsIn = (req: UpdateProfileRequest): Partial<Record<SecretField, string>> => {
   switch (req.key) {
     case 'smtp':
-      return { smtppassword: req.password, smtpclientsecret: req.clientsecret, smtprefreshtoken: req.refreshtoken };
+      return {
+        smtppassword: req.password,
+        smtpclientsecret: req.clientsecret,
+        smtprefreshtoken: req.refreshtoken,
+      };
     case 'office365':
       return { office365clientsecret: req.clientsecret };
     case 's3information':
@@ -86,17 +90,24 @@ export const secretsIn = (req: UpdateProfileRequest): Partial<Record<SecretField
  * The spec's message when a block is saved without a secret it needs and none is stored yet
  * (an empty secret field means "keep the stored one", so this needs to know what is stored).
  */
-export const missingSecretMessage = (req: UpdateProfileRequest, configured: (f: SecretField) => boolean): string | undefined => {
+export const missingSecretMessage = (
+  req: UpdateProfileRequest,
+  configured: (f: SecretField) => boolean,
+): string | undefined => {
   const has = (f: SecretField, value: string | undefined) => Boolean(value) || configured(f);
   switch (req.key) {
     case 'office365':
       return has('office365clientsecret', req.clientsecret) ? undefined : m.office365Required;
     case 's3information':
-      return req.choice === 'customer' && !has('awssecretkey', req.secretkey) ? m.awsSecretKeyRequired : undefined;
+      return req.choice === 'customer' && !has('awssecretkey', req.secretkey)
+        ? m.awsSecretKeyRequired
+        : undefined;
     case 'azureinformation':
       return has('azureConnectionString', req.connectionstring) ? undefined : m.azureConnectionStringRequired;
     case 'gdriveinformation':
-      return has('gdriveCredential', req.credential) && has('gdriveToken', req.token) ? undefined : m.gdriveBothRequired;
+      return has('gdriveCredential', req.credential) && has('gdriveToken', req.token)
+        ? undefined
+        : m.gdriveBothRequired;
     case 'ftpinformation':
       return has('ftppassword', req.password) ? undefined : m.ftpAccountRequired;
     default:

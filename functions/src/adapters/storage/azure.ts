@@ -11,6 +11,8 @@ export const probeAzure = async (t: AzureTarget, probe: ProbeObject) => {
   const container = service.getContainerClient(t.container);
   await container.createIfNotExists();
   const blob = container.getBlockBlobClient(probe.name);
-  await blob.upload(probe.body, Buffer.byteLength(probe.body), { blobHTTPHeaders: { blobContentType: probe.contentType } });
+  await blob.upload(probe.body, Buffer.byteLength(probe.body), {
+    blobHTTPHeaders: { blobContentType: probe.contentType },
+  });
   await blob.delete();
 };

@@ -11,8 +11,15 @@ type GdriveTarget = Extract<StorageTarget, { kind: 'gdrive' }>;
  */
 export const gdriveClient = (t: GdriveTarget, fetchImplementation?: typeof fetch) => {
   const client = gdriveClientOf(t.credential);
-  if (!client) throw Object.assign(new Error('The Google Drive credential is not an OAuth client file.'), { code: 'EBADCREDENTIAL' });
-  const transport = { timeout: PROBE_TIMEOUT_MS, retry: false, ...(fetchImplementation ? { fetchImplementation } : {}) };
+  if (!client)
+    throw Object.assign(new Error('The Google Drive credential is not an OAuth client file.'), {
+      code: 'EBADCREDENTIAL',
+    });
+  const transport = {
+    timeout: PROBE_TIMEOUT_MS,
+    retry: false,
+    ...(fetchImplementation ? { fetchImplementation } : {}),
+  };
   const oauth = new auth.OAuth2({
     clientId: client.client_id,
     clientSecret: client.client_secret,
@@ -24,7 +31,11 @@ export const gdriveClient = (t: GdriveTarget, fetchImplementation?: typeof fetch
 };
 
 /** Creates one small file in the Drive's root and deletes it again. */
-export const probeGdrive = async (t: GdriveTarget, probe: ProbeObject, fetchImplementation?: typeof fetch) => {
+export const probeGdrive = async (
+  t: GdriveTarget,
+  probe: ProbeObject,
+  fetchImplementation?: typeof fetch,
+) => {
   const d = gdriveClient(t, fetchImplementation);
   const created = await d.files.create({
     requestBody: { name: probe.name, mimeType: probe.contentType },

@@ -14,7 +14,11 @@ export const customerS3Client = (t: S3Target) =>
     credentials: { accessKeyId: t.accessKeyId, secretAccessKey: t.secretAccessKey },
     ...(t.endpoint ? { endpoint: t.endpoint, forcePathStyle: true } : {}),
     maxAttempts: 1,
-    requestHandler: { requestTimeout: PROBE_TIMEOUT_MS, connectionTimeout: PROBE_TIMEOUT_MS, throwOnRequestTimeout: true },
+    requestHandler: {
+      requestTimeout: PROBE_TIMEOUT_MS,
+      connectionTimeout: PROBE_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -22,7 +26,14 @@ export const customerS3Client = (t: S3Target) =>
 export const probeS3 = async (t: S3Target, probe: ProbeObject) => {
   const client = customerS3Client(t);
   try {
-    await client.send(new PutObjectCommand({ Bucket: t.bucket, Key: probe.name, Body: probe.body, ContentType: probe.contentType }));
+    await client.send(
+      new PutObjectCommand({
+        Bucket: t.bucket,
+        Key: probe.name,
+        Body: probe.body,
+        ContentType: probe.contentType,
+      }),
+    );
     await client.send(new DeleteObjectCommand({ Bucket: t.bucket, Key: probe.name }));
   } finally {
     client.destroy();

@@ -4,7 +4,14 @@
  */
 export type StorageTarget =
   | { kind: 'proofmark' }
-  | { kind: 's3'; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; endpoint?: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      endpoint?: string;
+    }
   | { kind: 'azure'; connectionString: string; container: string }
   | { kind: 'gdrive'; credential: string; token: string }
   | { kind: 'ftp'; host: string; port: number; user: string; password: string }
