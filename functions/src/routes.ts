@@ -44,6 +44,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/batches': 'credentials',
   'GET /api/batches/{id}': 'credentials',
   'POST /api/credentials/revoke': 'credentials',
+  'POST /api/credentials/hold': 'credentials',
+  'POST /api/credentials/unhold': 'credentials',
   'POST /api/public/issuers/{slug}/introduce': 'public',
 
   'GET /api/team': 'team',

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchResponse, generateKeyResponse, type BatchView } from '@proofmark/shared/api/credentials';
-import { chainResolver, createEvmRpcLookup, verifyCredential } from '@proofmark/shared/blockcerts/index';
+import { chainResolver, createEvmRpcLookup, decodeProofValue, encodeProofValue, verifyCredential } from '@proofmark/shared/blockcerts/index';
+import { verifyWithBlockcerts } from '../support/official-verifier';
 import { api, clients, cloud, eventually } from './helpers';
 import { registeredAdmin } from './accounts';
 
@@ -16,8 +17,22 @@ const rpc = async (method: string, params: unknown[]) => {
   });
   return ((await res.json()) as { result: unknown }).result;
 };
-/** Transactions ever sent from an address (its nonce). */
-const sentFrom = async (address: string) => Number(await rpc('eth_getTransactionCount', [address, 'latest']));
+/** Transactions on the chain that carry this Merkle root. */
+const txsCarrying = async (merkleRoot: string) => {
+  const latest = Number(await rpc('eth_blockNumber', []));
+  const hits: { hash: string; nonce: string; from: string }[] = [];
+  for (let n = 0; n <= latest; n++) {
+    const block = (await rpc('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])) as { transactions: { input: string; hash: string; nonce: string; from: string }[] };
+    hits.push(...block.transactions.filter((t) => t.input === `0x${merkleRoot}`));
+  }
+  return hits;
+};
+
+/** The official verifier reads a status list through an explorer that wants it confirmed by a later block. */
+const officialVerifier = async (credential: unknown) => {
+  await rpc('evm_mine', []);
+  return verifyWithBlockcerts(credential as object, { rpcUrl: cloud().endpoints.chain });
+};
 
 const ourVerifier = (credential: unknown) =>
   verifyCredential(credential, {
@@ -41,7 +56,7 @@ const published = (admin: Admin, id: string) =>
   eventually(async () => {
     const b = batchResponse.parse((await api('GET', `/api/batches/${id}`, { token: admin.token })).body).Data;
     return b.state === 'published' ? b : undefined;
-  }, 30_000);
+  }, 90_000);
 
 describe('issuing a batch through the anchoring job', () => {
   let admin: Admin;
@@ -72,7 +87,8 @@ describe('issuing a batch through the anchoring job', () => {
   it('anchors one transaction per batch and publishes every credential, which verifies', async () => {
     expect(batch.count).toBe(3);
     expect(batch.txId).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await sentFrom(address)).toBe(1);
+    const hits = await txsCarrying(batch.merkleRoot);
+    expect(hits.map((h) => [h.hash, h.nonce, h.from]), JSON.stringify(hits.map((h) => [h.hash, h.nonce, h.from]))).toHaveLength(1);
     const tx = (await rpc('eth_getTransactionByHash', [batch.txId])) as { input: string; to: string; from: string };
     expect(tx.input).toBe(`0x${batch.merkleRoot}`);
     expect(tx.to).toBe('0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead');
@@ -81,6 +97,8 @@ describe('issuing a batch through the anchoring job', () => {
     for (const credential of credentials) {
       const result = await ourVerifier(credential);
       expect(result.status, JSON.stringify(result.steps)).toBe('verified');
+      const official = await officialVerifier(credential);
+      expect(official.status, JSON.stringify(official.steps)).toBe('verified');
     }
     expect((credentials[0]!.credentialSubject as { publicKey?: string }).publicKey).toBe('ecdsa-koblitz-pubkey:0x1111111111111111111111111111111111111111');
   });
@@ -102,6 +120,55 @@ describe('issuing a batch through the anchoring job', () => {
     const result = await ourVerifier(tampered);
     expect(result.status).toBe('tampered');
     expect(result.failedStep).toBe('localHash');
+    const official = await officialVerifier(tampered);
+    expect(official.status).toBe('failure');
+    expect(official.failedStep).toBe('compareHashes');
+  });
+
+  /** The same credential, claiming another anchoring transaction. */
+  const reanchored = (credential: Record<string, unknown>, txId: string) => {
+    const copy = structuredClone(credential) as Record<string, unknown> & { proof: { proofValue: string } };
+    const value = decodeProofValue(copy.proof.proofValue);
+    copy.proof.proofValue = encodeProofValue({ ...value, anchors: [`blink:eth:sepolia:${txId}`] });
+    return copy;
+  };
+
+  it('fails a credential whose transaction the chain does not know', async () => {
+    const unknown = reanchored(credentials[0]!, `0x${'ab'.repeat(32)}`);
+    const ours = await ourVerifier(unknown);
+    expect([ours.status, ours.failedStep]).toEqual(['failed', 'anchor']);
+    const official = await officialVerifier(unknown);
+    expect(official.failedStep).toBe('fetchRemoteHash');
+  });
+
+  it('fails a batch anchored from an address that is not in the issuer profile', async () => {
+    // The very same Merkle root, sent by a dev account that is not one of the issuer's keys.
+    const [stranger] = (await rpc('eth_accounts', [])) as string[];
+    const txId = (await rpc('eth_sendTransaction', [{ from: stranger, to: '0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead', value: '0x0', data: `0x${batch.merkleRoot}` }])) as string;
+    const forged = reanchored(credentials[0]!, txId);
+    const ours = await ourVerifier(forged);
+    expect([ours.status, ours.failedStep]).toEqual(['failed', 'issuerKey']);
+    const official = await officialVerifier(forged);
+    expect(official.failedStep).toBe('checkAuthenticity');
+  });
+
+  it('shows a held credential as suspended until it is unheld', async () => {
+    const id = String(credentials[1]!.id);
+    const followList = async (path: string) => {
+      const res = await api<BatchView>('POST', path, { token: admin.token, body: { credentialIds: [id] } });
+      expect(res.status).toBe(202);
+      await published(admin, res.body.Data!.id);
+    };
+    await followList('/api/credentials/hold');
+    expect((await ourVerifier(credentials[1])).status).toBe('suspended');
+    const official = await officialVerifier(credentials[1]);
+    expect(official.failedStep).toBe('checkRevokedStatus');
+    expect(official.message).toMatch(/suspended/);
+    expect((await ourVerifier(credentials[0])).status).toBe('verified');
+
+    await followList('/api/credentials/unhold');
+    expect((await ourVerifier(credentials[1])).status).toBe('verified');
+    expect((await officialVerifier(credentials[1])).status).toBe('verified');
   });
 
   it('produces exactly one transaction for a redelivered and concurrently delivered anchoring message', async () => {
@@ -112,7 +179,7 @@ describe('issuing a batch through the anchoring job', () => {
     const done = await published(admin, second.id);
     await sqs.send(new SendMessageCommand({ QueueUrl: cloud().resources.queueUrls.anchor, MessageBody: message }));
     await new Promise((r) => setTimeout(r, 3000));
-    expect(await sentFrom(address)).toBe(2);
+    expect(await txsCarrying(done.merkleRoot)).toHaveLength(1);
     expect((await published(admin, second.id)).txId).toBe(done.txId);
   });
 
@@ -120,9 +187,14 @@ describe('issuing a batch through the anchoring job', () => {
     const id = String(credentials[2]!.id);
     const missing = await api('POST', '/api/credentials/revoke', { token: admin.token, body: { credentialIds: [id], revokereason: '' } });
     expect(missing.body.message).toBe('Please enter revoke reason.');
-    expect((await api('POST', '/api/credentials/revoke', { token: admin.token, body: { credentialIds: [id], revokereason: 'Issued in error' } })).status).toBe(200);
+    const revoked = await api<BatchView>('POST', '/api/credentials/revoke', { token: admin.token, body: { credentialIds: [id], revokereason: 'Issued in error' } });
+    expect(revoked.status).toBe(202);
+    await published(admin, revoked.body.Data!.id);
     const result = await ourVerifier(credentials[2]);
     expect(result.status).toBe('revoked');
+    const official = await officialVerifier(credentials[2]);
+    expect(official.failedStep).toBe('checkRevokedStatus');
+    expect(official.message).toMatch(/revoked/);
     expect((await ourVerifier(credentials[0])).status).toBe('verified');
   });
 });

@@ -8,10 +8,12 @@ import { env } from '../adapters/env';
 import { getObjectText, putObject } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
 import { getOrg } from './users';
-import { activeIssuingKey, issuingPrivateKey, listIssuingKeys } from './issuing-keys';
+import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } from './issuing-keys';
 import { anchorNetwork, chainAdapter, type Blockchain } from './chains';
 import { issuerUrls, publicKeys, publicUrl, publishIssuerDocuments } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
+import { allocateStatusIndices, currentStatusList, statusListUrl, statusPurposes, type StatusPurpose } from './status-list';
+import { keys } from './keys';
 
 /**
  * A batch goes prepared → signed → broadcast → published. Every step is a conditional write, so a
@@ -21,6 +23,12 @@ import { recordIssuedCredentials } from './revocations';
 export interface BatchRecord {
   orgId: string;
   id: string;
+  /** A batch of certificates, or a new edition of the organisation's suspension status list. */
+  kind: 'credentials' | 'statuslist';
+  /** First status-list index of the batch's credentials (one per credential, in order). */
+  statusIndexStart?: number;
+  /** Which list a status-list batch publishes. */
+  statusPurpose?: StatusPurpose;
   state: BatchView['state'];
   blockchain: Blockchain;
   network: string;
@@ -28,6 +36,7 @@ export interface BatchRecord {
   count: number;
   createdAt: string;
   keyFragment?: string;
+  nonce?: number;
   rawTx?: string;
   txId?: string;
   blockNumber?: number;
@@ -58,7 +67,7 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
   txId: b.txId,
   confirmations: b.confirmations,
   createdAt: b.createdAt,
-  credentials: b.state === 'published' ? b.credentialIds.map((id) => ({ id, url: publicUrl(publicKeys.credential(slug, uuidOf(id))) })) : [],
+  credentials: b.state === 'published' && b.kind === 'credentials' ? b.credentialIds.map((id) => ({ id, url: publicUrl(publicKeys.credential(slug, uuidOf(id))) })) : [],
 });
 
 export const createBatch = async (orgId: string, input: CreateBatchRequest): Promise<BatchRecord> => {
@@ -69,7 +78,9 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
   }
   const urls = issuerUrls(org);
   const validFrom = new Date();
-  const credentials = input.recipients.map((r) =>
+  const statusIndexStart = await allocateStatusIndices(orgId, input.recipients.length);
+
+  const credentials = input.recipients.map((r, i) =>
     buildCredential(
       { issuerProfileUrl: urls.profile },
       { name: r.name, email: r.email, publicKey: r.publicKey },
@@ -79,20 +90,61 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
         display: r.displayHtml ?? `<h1>${escapeHtml(input.certificate.name)}</h1><p>${escapeHtml(r.name)}</p>`,
         validFrom,
         validUntil: input.certificate.validUntil,
+        status: statusPurposes.map((purpose) => ({ statusListCredential: statusListUrl(org.verifierSlug, purpose), statusListIndex: statusIndexStart + i, statusPurpose: purpose })),
       },
     ),
   );
-  const prepared = await prepareBatch(credentials);
+  const batch = await saveAndEnqueue(orgId, 'credentials', credentials, { blockchain: input.blockchain, statusIndexStart, createdAt: validFrom });
+  // Every credential names both status lists, so the organisation's first batch also brings their first editions.
+  for (const purpose of statusPurposes) if (await claimOnce(orgId, `${purpose}ListRequestedAt`)) await anchorStatusList(orgId, purpose);
+  return batch;
+};
+
+/** True for the first caller only. */
+const claimOnce = async (orgId: string, attribute: string): Promise<boolean> => {
+  try {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: keys.org(orgId),
+        UpdateExpression: 'SET #a = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#a)',
+        ExpressionAttributeNames: { '#a': attribute },
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+};
+
+/** Anchors a new edition of one of the organisation's status lists (after hold, unhold or revoke). */
+export const anchorStatusList = async (orgId: string, purpose: StatusPurpose): Promise<BatchRecord> =>
+  saveAndEnqueue(orgId, 'statuslist', [await currentStatusList(orgId, purpose)], { blockchain: 'ethereum', statusPurpose: purpose, createdAt: new Date() });
+
+const saveAndEnqueue = async (
+  orgId: string,
+  kind: BatchRecord['kind'],
+  credentials: readonly object[],
+  extra: { blockchain: Blockchain; statusIndexStart?: number; statusPurpose?: StatusPurpose; createdAt: Date },
+): Promise<BatchRecord> => {
+  const { blockchain } = extra;
+  const prepared = await prepareBatch(credentials as BlockcertsCredential[]);
   const batch: BatchRecord = {
     orgId,
     id: randomUUID(),
+    kind,
+    statusIndexStart: extra.statusIndexStart,
+    statusPurpose: extra.statusPurpose,
     state: 'prepared',
-    blockchain: input.blockchain,
-    network: anchorNetwork(input.blockchain),
+    blockchain,
+    network: anchorNetwork(blockchain),
     merkleRoot: prepared.merkleRoot,
     count: credentials.length,
-    createdAt: validFrom.toISOString(),
-    credentialIds: credentials.map((c) => String(c.id)),
+    createdAt: extra.createdAt.toISOString(),
+    credentialIds: (credentials as BlockcertsCredential[]).map((c) => String(c.id)),
   };
   // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
   await putObject('artefacts', preparedKey(orgId, batch.id), JSON.stringify(prepared), 'application/json');
@@ -131,17 +183,49 @@ const advance = async (b: BatchRecord, from: BatchRecord['state'], changes: Part
   }
 };
 
-/** The anchoring job: one step after another, each safe to repeat. Throws to be retried later. */
+/** Sets an attribute once: false when it was already set (by a concurrent delivery). */
+const setOnce = async (b: BatchRecord, name: 'nonce', value: number): Promise<boolean> => {
+  try {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: batchKey(b.orgId, b.id),
+        UpdateExpression: 'SET #n = :v',
+        ConditionExpression: 'attribute_not_exists(#n)',
+        ExpressionAttributeNames: { '#n': name },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+};
+
+/**
+ * The anchoring job: one step after another, each safe to repeat; throws to be retried later.
+ * prepared → signing (claimed) → the batch's nonce is fixed once (never burned: a retry reuses it)
+ * → the signed bytes are stored once → broadcast (the same bytes on every retry) → published.
+ */
 export const anchorBatch = async (orgId: string, batchId: string): Promise<BatchRecord['state']> => {
   let batch = await getBatch(orgId, batchId);
   const chain = chainAdapter(batch.blockchain);
 
   if (batch.state === 'prepared') {
-    const key = await activeIssuingKey(orgId, batch.blockchain);
+    await advance(batch, 'prepared', { state: 'signing' });
+    batch = await getBatch(orgId, batchId);
+  }
+  if (batch.state === 'signing') {
+    const key = batch.keyFragment ? (await listIssuingKeys(orgId, batch.blockchain)).find((k) => k.fragment === batch.keyFragment) : await activeIssuingKey(orgId, batch.blockchain);
     if (!key) throw new AppError('bad_request', `Organisation ${orgId} has no active ${batch.blockchain} key`);
-    const signed = await chain.signAnchor({ privateKeyHex: await issuingPrivateKey(key), merkleRootHex: batch.merkleRoot });
+    if (batch.nonce === undefined && chain.pendingCount) {
+      await setOnce(batch, 'nonce', await allocateNonce(key, await chain.pendingCount(key.address)));
+      batch = await getBatch(orgId, batchId);
+    }
+    const signed = await chain.signAnchor({ privateKeyHex: await issuingPrivateKey(key), merkleRootHex: batch.merkleRoot, nonce: batch.nonce });
     // Whoever stores signed bytes first wins; a concurrent delivery then uses those bytes.
-    await advance(batch, 'prepared', { state: 'signed', rawTx: signed.rawTx, txId: signed.txId, keyFragment: key.fragment });
+    await advance(batch, 'signing', { state: 'signed', rawTx: signed.rawTx, txId: signed.txId, keyFragment: key.fragment });
     batch = await getBatch(orgId, batchId);
   }
   if (batch.state === 'signed' || batch.state === 'broadcast') {
@@ -167,10 +251,20 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
   const signed = finalizeBatch(prepared, formatAnchor({ chain: batch.blockchain === 'ethereum' ? 'eth' : 'btc', network: batch.network, txId: batch.txId! }), {
     verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
   });
-  // Writing the same credential twice writes the same bytes: safe on a retry.
-  await Promise.all(
-    signed.map((c) => putObject('public', publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))), JSON.stringify(c, null, 2), 'application/json')),
-  );
-  await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds);
+  // Published credentials must verify at once: not before both status lists they name exist.
+  if (batch.kind === 'credentials') {
+    const missing = statusPurposes.filter((p) => !(org as unknown as Record<string, unknown>)[`${p}ListPublishedAt`]);
+    if (missing.length) throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
+  }
+  // Writing the same document twice writes the same bytes: safe on a retry.
+  if (batch.kind === 'statuslist') {
+    await putObject('public', publicKeys.statusList(org.verifierSlug, batch.statusPurpose ?? 'suspension'), JSON.stringify(signed[0], null, 2), 'application/json');
+    await claimOnce(batch.orgId, `${batch.statusPurpose ?? 'suspension'}ListPublishedAt`);
+  } else {
+    await Promise.all(
+      signed.map((c) => putObject('public', publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))), JSON.stringify(c, null, 2), 'application/json')),
+    );
+    await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, batch.statusIndexStart ?? 0);
+  }
   await advance(batch, 'broadcast', { state: 'published', confirmations: conf.confirmations, blockNumber: conf.blockNumber });
 };

@@ -3,7 +3,14 @@ import { AppError } from '@proofmark/shared/errors';
 import { storageRequest } from '@proofmark/shared/api/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import type { SecretField } from '@proofmark/shared/settings/rules';
-import { AZURE_CONTAINER, savedStorageRequest, smtpConfigFor, storageTargetFor } from './connection-tests';
+import { describeConnectionError } from './connection-errors';
+import {
+  AZURE_CONTAINER,
+  savedStorageRequest,
+  smtpConfigFor,
+  storageTargetFor,
+  withDeadline,
+} from './connection-tests';
 
 const stored =
   (values: Partial<Record<SecretField, string>>) =>
@@ -146,5 +153,14 @@ describe('the mail settings Send test email uses', () => {
         stored({ office365accesstoken: 't' }),
       ),
     ).toEqual({ kind: 'office365', user: 'a@b.test', accessToken: 't' });
+  });
+});
+
+describe('the deadline of a test', () => {
+  it('ends a test that hangs with a "did not answer in time" reason', async () => {
+    const hung = new Promise(() => {});
+    const err = await withDeadline(hung, 20).catch((e: unknown) => e);
+    expect(describeConnectionError(err)).toBe('the server did not answer in time.');
+    expect(await withDeadline(Promise.resolve(7), 20)).toBe(7);
   });
 });

@@ -20,6 +20,22 @@ import type { UserRecord } from './users';
 
 type SecretReader = (field: SecretField) => Promise<string | undefined>;
 
+/**
+ * A whole test (connect, sign in, write, delete) must end well inside API Gateway's 30 s, even when
+ * each step waits up to its own timeout: past this it counts as "did not answer in time".
+ */
+export const TEST_DEADLINE_MS = 20_000;
+export const withDeadline = <T>(work: Promise<T>, ms = TEST_DEADLINE_MS): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('the test took too long'), { name: 'TimeoutError' })),
+      ms,
+    );
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+};
+
 /** The container Proofmark uses in a customer's Azure storage account (a connection string names none). */
 export const AZURE_CONTAINER = 'proofmark';
 const FTP_DEFAULT_PORT = 21;
@@ -124,11 +140,13 @@ export const testStorage = async (orgId: string, req: StorageRequest | undefined
       await putObject('artefacts', key, 'Proofmark test connection', 'text/plain');
       await deleteObject('artefacts', key);
     } else {
-      await probeStorage(target, {
-        name: `proofmark-test-${id}.txt`,
-        body: 'Proofmark test connection: this file is deleted right away.',
-        contentType: 'text/plain',
-      });
+      await withDeadline(
+        probeStorage(target, {
+          name: `proofmark-test-${id}.txt`,
+          body: 'Proofmark test connection: this file is deleted right away.',
+          contentType: 'text/plain',
+        }),
+      );
     }
   } catch (err) {
     const reason = describeConnectionError(err, secretsOf(target));
@@ -186,14 +204,16 @@ export const testMail = async (orgId: string, user: UserRecord, req: TestMailReq
   const to = req.to || user.email;
   const from = (config.kind === 'office365' ? s.office365from : s.smtpfrom) || config.user;
   try {
-    await sendSmtpMail(config, {
-      from,
-      to,
-      ...(s.smtpcc && config.kind !== 'office365' ? { cc: s.smtpcc } : {}),
-      subject: m.testMailSubject,
-      text: `This is a test email from Proofmark, sent through your mail settings (${config.kind === 'office365' ? 'Office 365' : config.kind === 'oauth' ? 'OAuth' : 'user name and password'}). If you can read it, they work.`,
-      html: `<p>This is a test email from Proofmark, sent through your mail settings.</p><p>If you can read it, they work.</p>`,
-    });
+    await withDeadline(
+      sendSmtpMail(config, {
+        from,
+        to,
+        ...(s.smtpcc && config.kind !== 'office365' ? { cc: s.smtpcc } : {}),
+        subject: m.testMailSubject,
+        text: `This is a test email from Proofmark, sent through your mail settings (${config.kind === 'office365' ? 'Office 365' : config.kind === 'oauth' ? 'OAuth' : 'user name and password'}). If you can read it, they work.`,
+        html: `<p>This is a test email from Proofmark, sent through your mail settings.</p><p>If you can read it, they work.</p>`,
+      }),
+    );
   } catch (err) {
     const reason = describeConnectionError(err, secretsOf(config));
     console.warn(
@@ -214,7 +234,11 @@ export const fetchOffice365Token = async (
 ): Promise<{ accesstoken: SecretStatusData; tokenexpiresat: string | null }> => {
   const s = await getOrgSettings(orgId);
   const clientSecret = await readSecret(orgId, secretName('office365clientsecret'));
-  if (!s.office365clientid || !s.office365tenantid || !clientSecret) throw badRequest(m.office365SaveFirst);
+  // The settings must be saved first (the client asks the user to confirm that; spec §4).
+  if (!s.office365clientid && !s.office365tenantid && !clientSecret) throw badRequest(m.office365SaveFirst);
+  if (!s.office365clientid) throw badRequest(m.office365MissingField('client id'));
+  if (!clientSecret) throw badRequest(m.office365MissingField('client secret'));
+  if (!s.office365tenantid) throw badRequest(m.office365MissingField('tenant id'));
   let answer;
   try {
     answer = await fetchClientCredentialsToken({

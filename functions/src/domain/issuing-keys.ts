@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Wallet } from 'ethers';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
@@ -64,6 +64,33 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
   const faucet = process.env.DEV_FAUCET_PRIVATE_KEY;
   if (faucet) await fundFromDevFaucet(env.chainRpcUrl(), faucet, wallet.address);
   return record;
+};
+
+/**
+ * The next EVM nonce of a key. Two batches signed at once from one address must not share a nonce
+ * (one would never be mined), so nonces are handed out by a conditional counter on the key's row,
+ * never below what the chain has already seen from the address.
+ */
+export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): Promise<number> => {
+  for (;;) {
+    const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keyKey(key.orgId, key.chain, key.fragment), ConsistentRead: true }));
+    const stored = out.Item?.nextNonce as number | undefined;
+    const nonce = Math.max(stored ?? 0, chainCount);
+    try {
+      await dynamoClient().send(
+        new UpdateCommand({
+          TableName: env.tableName(),
+          Key: keyKey(key.orgId, key.chain, key.fragment),
+          UpdateExpression: 'SET nextNonce = :next',
+          ConditionExpression: stored === undefined ? 'attribute_not_exists(nextNonce)' : 'nextNonce = :stored',
+          ExpressionAttributeValues: { ':next': nonce + 1, ...(stored === undefined ? {} : { ':stored': stored }) },
+        }),
+      );
+      return nonce;
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    }
+  }
 };
 
 /** For the anchoring job only. */

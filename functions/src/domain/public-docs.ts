@@ -14,6 +14,7 @@ import { listIssuingKeys, profileKeys } from './issuing-keys';
 export const publicKeys = {
   profile: (slug: string) => `issuers/${slug}/profile.json`,
   revocations: (slug: string) => `issuers/${slug}/revocations.json`,
+  statusList: (slug: string, purpose: 'suspension' | 'revocation') => `issuers/${slug}/status/${purpose}.json`,
   credential: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}.json`,
 };
 

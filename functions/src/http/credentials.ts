@@ -1,8 +1,9 @@
-import { createBatchRequest, generateKeyRequest, revokeRequest, type IssuingKeyView } from '@proofmark/shared/api/credentials';
+import { createBatchRequest, generateKeyRequest, holdRequest, revokeRequest, type IssuingKeyView } from '@proofmark/shared/api/credentials';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import { activeIssuingKey, generateIssuingKey, listIssuingKeys, type IssuingKeyRecord } from '../domain/issuing-keys';
 import { publishIssuerDocuments } from '../domain/public-docs';
-import { batchView, createBatch, getBatch } from '../domain/batches';
+import { anchorStatusList, batchView, createBatch, getBatch } from '../domain/batches';
+import { setHeld } from '../domain/status-list';
 import { chainAdapter, blockchains, type Blockchain } from '../domain/chains';
 import { revokeCredentials } from '../domain/revocations';
 import { getOrg } from '../domain/users';
@@ -45,6 +46,15 @@ export const handler = httpGroup({
   'POST /api/credentials/revoke': async (event, { caller }) => {
     const body = parseBody(event, revokeRequest);
     await revokeCredentials(caller.orgId, body.credentialIds, body.revokereason);
-    return { message: 'Revoked.' };
+    return { status: 202, message: 'Revoked.', data: batchView(await anchorStatusList(caller.orgId, 'revocation'), await slugOf(caller.orgId)) };
+  },
+  // Each change anchors a new edition of the status list; the answer is that batch, to follow.
+  'POST /api/credentials/hold': async (event, { caller }) => {
+    await setHeld(caller.orgId, parseBody(event, holdRequest).credentialIds, true);
+    return { status: 202, message: 'Held.', data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)) };
+  },
+  'POST /api/credentials/unhold': async (event, { caller }) => {
+    await setHeld(caller.orgId, parseBody(event, holdRequest).credentialIds, false);
+    return { status: 202, message: 'Unheld.', data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)) };
   },
 });

@@ -55,7 +55,7 @@ export const handler = httpGroup({
   }),
   'POST /api/profile/test-storage': async (event, { caller }) => {
     const req = parseBody(event, testStorageRequest);
-    await testStorage(caller.orgId, req.key === undefined ? undefined : req);
+    await testStorage(caller.orgId, req.key === 'saved' ? undefined : req);
     return { message: m.storageTestPassed };
   },
   'POST /api/profile/test-mail': async (event, { caller, user }) => ({

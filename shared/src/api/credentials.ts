@@ -40,7 +40,7 @@ export const createBatchRequest = z.object({
 });
 export type CreateBatchRequest = z.infer<typeof createBatchRequest>;
 
-export const batchStates = ['prepared', 'signed', 'broadcast', 'published'] as const;
+export const batchStates = ['prepared', 'signing', 'signed', 'broadcast', 'published'] as const;
 export const batchView = z.object({
   id: z.string(),
   state: z.enum(batchStates),
@@ -59,6 +59,10 @@ export const batchResponse = envelope(batchView);
 export const revokeRequest = z.object({
   credentialIds: z.array(z.string().min(1).max(100)).min(1, 'There is no selected students').max(2000),
   revokereason: z.string().trim().min(1, 'Please enter revoke reason.').max(500),
+});
+
+export const holdRequest = z.object({
+  credentialIds: z.array(z.string().min(1).max(100)).min(1, 'There is no selected students').max(2000),
 });
 
 /** What the Blockcerts Wallet posts to the introduction URL (STANDARDS.md). */

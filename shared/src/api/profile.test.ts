@@ -188,7 +188,10 @@ describe('updateProfile requests', () => {
 
 describe('Test connection requests', () => {
   it('take a storage block, or nothing for the saved storage', () => {
-    expect(testStorageRequest.safeParse({}).success).toBe(true);
+    expect(testStorageRequest.parse({})).toEqual({ key: 'saved' });
+    expect(testStorageRequest.parse({ key: '' })).toEqual({ key: 'saved' });
+    expect(testStorageRequest.safeParse({ key: 'smtp' }).error?.issues[0]?.message).toBe(m.storageNotChosen);
+    expect(testStorageRequest.safeParse({ key: 'ftpinformation', host: '' }).error?.issues[0]?.message).toBe(m.ftpAccountRequired);
     expect(testStorageRequest.safeParse({ key: 'localinformation', path: '/srv/certs' }).success).toBe(true);
     expect(storageRequest.safeParse({ key: 'smtp', type: 'pwd' }).success).toBe(false);
   });

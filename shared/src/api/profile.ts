@@ -339,8 +339,11 @@ export const storageKeyType: Record<StorageRequest['key'], StorageType> = {
   localinformation: storageTypes.local,
 };
 
-/** Test connection: without a block it tests the saved storage. */
-export const testStorageRequest = z.union([storageRequest, z.object({ key: z.undefined().optional() })]);
+/** Test connection: without a block (`{}` or `{ key: 'saved' }`) it tests the saved storage. */
+export const testStorageRequest = z.preprocess(
+  (v) => (v && typeof v === 'object' && (v as { key?: unknown }).key ? v : { key: 'saved' }),
+  z.discriminatedUnion('key', [...storageRequest.options, z.object({ key: z.literal('saved') })], { error: m.storageNotChosen }),
+);
 export type TestStorageRequest = z.infer<typeof testStorageRequest>;
 
 /** Send test email through the saved mail settings; to the caller unless another address is given. */

@@ -44,6 +44,8 @@ export const routeAccess = {
   'POST /api/batches': { kind: 'write', flag: 'issuecertificate' },
   'GET /api/batches/{id}': { kind: 'read' },
   'POST /api/credentials/revoke': { kind: 'write', flag: 'issuecertificate' },
+  'POST /api/credentials/hold': { kind: 'write', flag: 'managecertificate' },
+  'POST /api/credentials/unhold': { kind: 'write', flag: 'managecertificate' },
   // The Blockcerts Wallet posts here with the one-time code; it has no account.
   'POST /api/public/issuers/{slug}/introduce': pub,
 

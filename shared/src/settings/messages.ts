@@ -68,6 +68,9 @@ export const settingsMessages = {
     'Please fill in the OAuth user name, client id, client secret and refresh token, and save them first.',
   office365SaveFirst:
     'Please save the Office 365 client id, client secret and tenant id before fetching a token.',
+  // spec §5: the token fetch names each missing field
+  office365MissingField: (field: 'client id' | 'client secret' | 'tenant id') =>
+    `Please enter the Office 365 ${field} and save the settings before fetching a token.`,
   office365TokenFetched: 'The Office 365 token was fetched and saved.',
   office365NoToken: 'Please fetch the Office 365 token first.',
   testMailSubject: 'Proofmark test email',

@@ -14,11 +14,11 @@ const alreadyKnown = /already known|known transaction|already imported|nonce too
 export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): AnchorChainAdapter & { provider: JsonRpcProvider } => {
   const provider = new JsonRpcProvider(opts.rpcUrl, opts.chainId, { staticNetwork: opts.chainId !== undefined, batchMaxCount: 1 });
 
-  const anchorRequest = async (from: string, merkleRootHex: string): Promise<TransactionRequest> => {
+  const anchorRequest = async (from: string, merkleRootHex: string, fixedNonce?: number): Promise<TransactionRequest> => {
     const data = `0x${merkleRootHex.replace(/^0x/, '')}`;
     const [network, nonce, fees, gasLimit] = await Promise.all([
       provider.getNetwork(),
-      provider.getTransactionCount(from, 'pending'),
+      fixedNonce ?? provider.getTransactionCount(from, 'pending'),
       provider.getFeeData(),
       provider.estimateGas({ from, to: ANCHOR_SINK, value: 0n, data }),
     ]);
@@ -31,9 +31,11 @@ export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): An
     provider,
     addressOf: (privateKeyHex) => new Wallet(privateKeyHex).address,
 
-    async signAnchor({ privateKeyHex, merkleRootHex }) {
+    pendingCount: (address) => provider.getTransactionCount(address, 'pending'),
+
+    async signAnchor({ privateKeyHex, merkleRootHex, nonce }) {
       const wallet = new Wallet(privateKeyHex);
-      const request = await anchorRequest(wallet.address, merkleRootHex);
+      const request = await anchorRequest(wallet.address, merkleRootHex, nonce);
       const rawTx = await wallet.signTransaction(request);
       const fee = BigInt(request.gasLimit!) * BigInt(request.maxFeePerGas!);
       return { rawTx, txId: Transaction.from(rawTx).hash!, feeEstimate: { amount: fee.toString(), unit: 'wei' } };
@@ -41,6 +43,9 @@ export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): An
 
     async broadcast(rawTx) {
       const txId = Transaction.from(rawTx).hash!;
+      // Known already (a retry after a successful send): nothing to send. Besides saving a call,
+      // this keeps dev chains such as ganache from mining the same bytes into a second block.
+      if (await provider.getTransaction(txId)) return { txId };
       try {
         await provider.send('eth_sendRawTransaction', [rawTx]);
       } catch (err) {

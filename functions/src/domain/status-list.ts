@@ -1,0 +1,90 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Bitstring, buildStatusListCredential, MIN_STATUS_LIST_BITS } from '@proofmark/shared/blockcerts/index';
+import { AppError, notFound } from '@proofmark/shared/errors';
+import { dynamoClient } from '../adapters/aws';
+import { env } from '../adapters/env';
+import { keys } from './keys';
+import { getOrg } from './users';
+import { issuerUrls, publicKeys, publicUrl } from './public-docs';
+import { credentialKey } from './revocations';
+
+/**
+ * W3C Bitstring Status Lists, two per organisation: "suspension" (hold / unhold) and "revocation".
+ * Every credential gets one index, the same in both lists, at issuance. A list is itself a signed
+ * credential (verifiers check its proof), so each change is anchored like a batch of one.
+ * Revocation is also kept on the legacy revocation list of the issuer profile; the official
+ * Blockcerts verifier reads only the status list when a credential names one.
+ */
+export type StatusPurpose = 'suspension' | 'revocation';
+export const statusPurposes: StatusPurpose[] = ['suspension', 'revocation'];
+export const statusListUrl = (slug: string, purpose: StatusPurpose) => publicUrl(publicKeys.statusList(slug, purpose));
+
+/** Reserves `count` consecutive indices of the organisation's list. */
+export const allocateStatusIndices = async (orgId: string, count: number): Promise<number> => {
+  const out = await dynamoClient().send(
+    new UpdateCommand({
+      TableName: env.tableName(),
+      Key: keys.org(orgId),
+      UpdateExpression: 'ADD statusListNext :n',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':n': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const end = Number(out.Attributes?.statusListNext);
+  if (end > MIN_STATUS_LIST_BITS) {
+    throw new AppError('conflict', `This organisation's status list is full (${MIN_STATUS_LIST_BITS} certificates); contact support.`);
+  }
+  return end - count;
+};
+
+const holdKey = (orgId: string, credentialId: string) => ({ pk: `ORG#${orgId}`, sk: `HOLD#${credentialId}` });
+
+/** Indices whose bit is set: held credentials for suspension, revoked ones for revocation. */
+const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number[]> => {
+  const indices: number[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': purpose === 'suspension' ? 'HOLD#' : 'REVOKED#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    indices.push(...(out.Items ?? []).filter((i) => i.statusIndex !== undefined).map((i) => Number(i.statusIndex)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return indices;
+};
+
+/** The list as it should be now, unsigned. */
+export const currentStatusList = async (orgId: string, purpose: StatusPurpose) => {
+  const org = await getOrg(orgId);
+  if (!org) throw notFound('No such organisation.');
+  const bits = new Bitstring(MIN_STATUS_LIST_BITS);
+  for (const i of await setIndices(orgId, purpose)) bits.set(i, true);
+  return buildStatusListCredential({
+    url: statusListUrl(org.verifierSlug, purpose),
+    issuerProfileUrl: issuerUrls(org).profile,
+    statusPurpose: purpose,
+    bits,
+    validFrom: new Date(),
+    // The Blockcerts verifier reads the list without the multibase prefix (see shared/src/blockcerts/NOTES.md).
+    encode: { multibase: false },
+  });
+};
+
+/** Marks credentials held or not; the caller anchors a new list afterwards. Only the org's own credentials. */
+export const setHeld = async (orgId: string, credentialIds: string[], held: boolean): Promise<void> => {
+  for (const id of credentialIds) {
+    const cred = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: credentialKey(orgId, id) }));
+    if (!cred.Item) throw notFound(`No issued credential ${id}.`);
+    if (held) {
+      await dynamoClient().send(new PutCommand({ TableName: env.tableName(), Item: { ...holdKey(orgId, id), statusIndex: cred.Item.statusIndex, heldAt: new Date().toISOString() } }));
+    } else {
+      await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: holdKey(orgId, id) }));
+    }
+  }
+};
