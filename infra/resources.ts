@@ -30,12 +30,22 @@ export const buckets = {
   artefacts: {
     localName: 'proofmark-artefacts',
     // Browsers upload straight to S3 through presigned PUTs.
-    cors: [{ allowedMethods: ['PUT', 'GET', 'HEAD'], allowedOrigins: ['*'], allowedHeaders: ['*'], exposedHeaders: ['ETag'], maxAgeSeconds: 3000 }],
+    cors: [
+      {
+        allowedMethods: ['PUT', 'GET', 'HEAD'],
+        allowedOrigins: ['*'],
+        allowedHeaders: ['*'],
+        exposedHeaders: ['ETag'],
+        maxAgeSeconds: 3000,
+      },
+    ],
   },
   public: {
     localName: 'proofmark-public',
     // Verifiers and wallets anywhere fetch issuer profiles, revocation lists and credentials.
-    cors: [{ allowedMethods: ['GET', 'HEAD'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 86400 }],
+    cors: [
+      { allowedMethods: ['GET', 'HEAD'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 86400 },
+    ],
   },
   web: { localName: 'proofmark-web', cors: [] },
 } as const satisfies Record<string, { localName: string; cors: CorsRule[] }>;

@@ -14,10 +14,14 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 ensureWebBuilt(root);
 
 // s3rver needs the legacy OpenSSL provider; the lockfile pins AWS SDK versions that support Node 20.
-const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-});
+const child = spawn(
+  process.execPath,
+  ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -21,7 +21,9 @@ export const ensureWebBuilt = (root) => {
     return;
   }
   const sources = [path.join(web, 'src'), path.join(root, 'shared', 'src')].filter((d) => fs.existsSync(d));
-  const inputs = [path.join(web, 'index.html'), path.join(web, 'vite.config.ts')].filter((f) => fs.existsSync(f));
+  const inputs = [path.join(web, 'index.html'), path.join(web, 'vite.config.ts')].filter((f) =>
+    fs.existsSync(f),
+  );
   const newestSource = Math.max(0, ...sources.map(newestMtime), ...inputs.map((f) => fs.statSync(f).mtimeMs));
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource) return;
   console.log('Building the web app (web/dist)…');

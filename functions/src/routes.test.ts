@@ -9,7 +9,10 @@ describe('the route table', () => {
 
   it.each(routeGroups)('group %s handles exactly its routes', async (group) => {
     const mod = (await import(`./http/${group}.ts`)) as { handler: { routeKeys: string[] } };
-    const expected = routes.filter((r) => r.group === group).map(routeKey).sort();
+    const expected = routes
+      .filter((r) => r.group === group)
+      .map(routeKey)
+      .sort();
     expect([...mod.handler.routeKeys].sort()).toEqual(expected);
   });
 

@@ -52,10 +52,17 @@ const choosePorts = async (port: number) => {
   if (port === 0) {
     const ports: number[] = [];
     for (const _ of serviceOrder) ports.push(await freePort());
-    return { app: 0, ...Object.fromEntries(serviceOrder.map((s, i) => [s, ports[i]!])) } as Record<'app' | (typeof serviceOrder)[number], number>;
+    return { app: 0, ...Object.fromEntries(serviceOrder.map((s, i) => [s, ports[i]!])) } as Record<
+      'app' | (typeof serviceOrder)[number],
+      number
+    >;
   }
-  const chosen = { app: port, ...Object.fromEntries(serviceOrder.map((s, i) => [s, port + i + 1])) } as Record<'app' | (typeof serviceOrder)[number], number>;
-  for (const [name, p] of Object.entries(chosen)) await assertPortFree(p, name === 'app' ? 'app' : `local ${name}`);
+  const chosen = {
+    app: port,
+    ...Object.fromEntries(serviceOrder.map((s, i) => [s, port + i + 1])),
+  } as Record<'app' | (typeof serviceOrder)[number], number>;
+  for (const [name, p] of Object.entries(chosen))
+    await assertPortFree(p, name === 'app' ? 'app' : `local ${name}`);
   return chosen;
 };
 
@@ -77,7 +84,9 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     for (const s of settled) if (s.status === 'fulfilled') started.push(s.value);
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    return settled.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+    return settled.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as {
+      -readonly [K in keyof T]: Awaited<T[K]>;
+    };
   };
 
   try {
@@ -89,7 +98,14 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       startSes(ports.ses),
       startChain(ports.chain, path.join(dataDir, 'chain')),
     ] as const);
-    const endpoints = { dynamodb: dynamo.url, s3: s3.url, sqs: sqs.url, cognito: cognito.url, ses: ses.url, chain: chain.url };
+    const endpoints = {
+      dynamodb: dynamo.url,
+      s3: s3.url,
+      sqs: sqs.url,
+      cognito: cognito.url,
+      ses: ses.url,
+      chain: chain.url,
+    };
     const resources = await provision(endpoints);
 
     // The same variables a Lambda gets in AWS, plus the SDK's standard endpoint overrides.
@@ -158,7 +174,15 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     // Pollers stop before the servers they read from.
     started.push({ name: 'pollers', url: '', stop: async () => (await pollers.stop(), sqsClient.destroy()) });
 
-    const info: LocalCloudInfo = { appUrl, apiUrl: `${appUrl}/api`, dataDir, region, endpoints, resources, functionEnv };
+    const info: LocalCloudInfo = {
+      appUrl,
+      apiUrl: `${appUrl}/api`,
+      dataDir,
+      region,
+      endpoints,
+      resources,
+      functionEnv,
+    };
     fs.writeFileSync(path.join(dataDir, 'runtime.json'), JSON.stringify(info, null, 2));
     return { info, stop: stopAll };
   } catch (err) {

@@ -69,7 +69,10 @@ const isTextual = (contentType: string | undefined) =>
 /** HTTP API JWT authorizers pass claims as strings; arrays become "[a b]". */
 const claimsAsAuthorizerDoes = (payload: JWTPayload) =>
   Object.fromEntries(
-    Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'string' ? v : String(v)]),
+    Object.entries(payload).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'string' ? v : String(v),
+    ]),
   );
 
 const MIME: Record<string, string> = {
@@ -103,14 +106,20 @@ export const startGateway = async (opts: GatewayOptions) => {
       const { payload } = await jwtVerify(token, jwks, { issuer });
       // Like the HTTP API authorizer: the audience must match `aud` (ID token) or `client_id` (access token).
       const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-      if (!aud.includes(opts.userPoolClientId) && payload.client_id !== opts.userPoolClientId) return undefined;
+      if (!aud.includes(opts.userPoolClientId) && payload.client_id !== opts.userPoolClientId)
+        return undefined;
       return claimsAsAuthorizerDoes(payload);
     } catch {
       return undefined;
     }
   };
 
-  const send = (res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string>) => {
+  const send = (
+    res: http.ServerResponse,
+    status: number,
+    body: string | Buffer,
+    headers: Record<string, string>,
+  ) => {
     res.writeHead(status, headers);
     res.end(body);
   };
@@ -121,19 +130,27 @@ export const startGateway = async (opts: GatewayOptions) => {
       .filter((r) => r.def.method === method)
       .map((r) => ({ r, m: r.pattern.exec(url.pathname) }))
       .find((x) => x.m);
-    if (!match) return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
+    if (!match)
+      return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
 
     const raw = await readBody(req);
-    if (raw === 'too-large') return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }), { 'content-type': 'application/json' });
+    if (raw === 'too-large')
+      return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }), {
+        'content-type': 'application/json',
+      });
 
     let claims: Record<string, string> | undefined;
     if (match.r.def.auth === 'user') {
       claims = await authorize(req.headers.authorization);
-      if (!claims) return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'content-type': 'application/json' });
+      if (!claims)
+        return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), {
+          'content-type': 'application/json',
+        });
     }
 
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
     const textual = isTextual(headers['content-type']);
     const now = new Date();
     const event: HttpEvent = {
@@ -171,10 +188,16 @@ export const startGateway = async (opts: GatewayOptions) => {
     };
 
     const handler = await opts.loadGroup(match.r.def.group);
-    const result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: `local-${match.r.def.group}` });
+    const result = await handler(event, {
+      awsRequestId: event.requestContext.requestId,
+      functionName: `local-${match.r.def.group}`,
+    });
     const body = result.body ?? '';
     send(res, result.statusCode ?? 200, result.isBase64Encoded ? Buffer.from(body, 'base64') : body, {
-      ...(Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)])) as Record<string, string>),
+      ...(Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)])) as Record<
+        string,
+        string
+      >),
       ...(result.cookies?.length ? { 'set-cookie': result.cookies.join(', ') } : {}),
     });
   };
@@ -184,20 +207,34 @@ export const startGateway = async (opts: GatewayOptions) => {
    * profiles, revocation lists and credentials are fetched by verifiers and wallets anywhere.
    * Query strings are ignored (verifiers ask for `<revocationList>?assertionId=…`).
    */
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-allow-headers': '*' };
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+    'access-control-allow-headers': '*',
+  };
   const handlePublic = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     if (req.method === 'OPTIONS') return send(res, 204, '', { ...cors, 'access-control-max-age': '86400' });
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', cors);
     const key = decodeURIComponent(url.pathname.slice('/public/'.length));
     const obj = key && !key.split('/').includes('..') ? await opts.readPublic(key) : undefined;
-    if (!obj) return send(res, 404, JSON.stringify({ message: 'Not Found' }), { ...cors, 'content-type': 'application/json' });
-    send(res, 200, Buffer.from(obj.body), { ...cors, 'content-type': obj.contentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=60' });
+    if (!obj)
+      return send(res, 404, JSON.stringify({ message: 'Not Found' }), {
+        ...cors,
+        'content-type': 'application/json',
+      });
+    send(res, 200, Buffer.from(obj.body), {
+      ...cors,
+      'content-type': obj.contentType ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=60',
+    });
   };
 
   const handleStatic = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     const indexFile = path.join(opts.webDir, 'index.html');
     if (!fs.existsSync(indexFile)) {
-      return send(res, 503, 'The web app is not built yet: run `npm run build:web`.', { 'content-type': 'text/plain; charset=utf-8' });
+      return send(res, 503, 'The web app is not built yet: run `npm run build:web`.', {
+        'content-type': 'text/plain; charset=utf-8',
+      });
     }
     const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
     const file = path.join(opts.webDir, rel);
@@ -211,7 +248,10 @@ export const startGateway = async (opts: GatewayOptions) => {
     }
     // History fallback: any other GET is a client-side route (CloudFront maps 403/404 to index.html the same way).
     if (req.method === 'GET' || req.method === 'HEAD') {
-      return send(res, 200, fs.readFileSync(indexFile), { 'content-type': MIME['.html']!, 'cache-control': 'no-cache' });
+      return send(res, 200, fs.readFileSync(indexFile), {
+        'content-type': MIME['.html']!,
+        'cache-control': 'no-cache',
+      });
     }
     send(res, 404, 'Not found', { 'content-type': 'text/plain' });
   };
@@ -226,7 +266,10 @@ export const startGateway = async (opts: GatewayOptions) => {
           : Promise.resolve(handleStatic(req, res, url));
     work.catch((err) => {
       console.error('gateway error', err);
-      if (!res.headersSent) send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), { 'content-type': 'application/json' });
+      if (!res.headersSent)
+        send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), {
+          'content-type': 'application/json',
+        });
       else res.end();
     });
   });

@@ -38,7 +38,9 @@ const main = async () => {
   ];
   console.log(lines.join('\n'));
   // A machine-readable line for scripts and tests that start us.
-  console.log(`PROOFMARK_READY ${JSON.stringify({ appUrl: info.appUrl, runtime: path.join(info.dataDir, 'runtime.json') })}`);
+  console.log(
+    `PROOFMARK_READY ${JSON.stringify({ appUrl: info.appUrl, runtime: path.join(info.dataDir, 'runtime.json') })}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

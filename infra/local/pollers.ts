@@ -1,4 +1,9 @@
-import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityBatchCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { jobs, jobNames, type JobName } from '../../functions/src/jobs';
 
@@ -48,7 +53,8 @@ export const startPollers = (opts: PollerOptions) => {
           ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
           SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
           SenderId: m.Attributes?.SenderId ?? 'local',
-          ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+          ApproximateFirstReceiveTimestamp:
+            m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
         },
         messageAttributes: {},
         md5OfBody: m.MD5OfBody ?? '',

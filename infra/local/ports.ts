@@ -46,7 +46,8 @@ export const waitForPort = async (port: number, service: string, timeoutMs = 30_
       sock.once('error', () => resolve(false));
     });
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${service} did not start listening on ${HOST}:${port} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${service} did not start listening on ${HOST}:${port} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };

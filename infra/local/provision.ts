@@ -189,7 +189,12 @@ const provisionUserPool = async (endpoint: string) => {
 };
 
 /** Creates exactly what the CDK stack declares (from the same definitions); safe to run at every start. */
-export const provision = async (endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string }): Promise<Provisioned> => {
+export const provision = async (endpoints: {
+  dynamodb: string;
+  s3: string;
+  sqs: string;
+  cognito: string;
+}): Promise<Provisioned> => {
   const [tableName, bucketMap, queues, pool] = await Promise.all([
     provisionTable(endpoints.dynamodb),
     provisionBuckets(endpoints.s3),

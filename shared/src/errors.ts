@@ -36,8 +36,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: FieldIssue[]) => new AppError('bad_request', message, { details });
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError('forbidden', message);
+export const badRequest = (message: string, details?: FieldIssue[]) =>
+  new AppError('bad_request', message, { details });
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError('forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 export const unauthorized = (message = 'Please sign in again.') => new AppError('unauthorized', message);

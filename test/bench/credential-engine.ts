@@ -1,6 +1,12 @@
 // Issuance pipeline throughput: build + canonicalize + hash + Merkle + proof, against the bare
 // canonicalize + hash rate on the same documents, and their ratio (goal ≥ 0.7).
-import { buildCredential, canonicalize, finalizeBatch, prepareBatch, sha256Hex } from '@proofmark/shared/blockcerts/index';
+import {
+  buildCredential,
+  canonicalize,
+  finalizeBatch,
+  prepareBatch,
+  sha256Hex,
+} from '@proofmark/shared/blockcerts/index';
 
 const ANCHOR = `blink:eth:sepolia:0x${'ab'.repeat(32)}`;
 const HTML = `<section style="font-family:serif"><h1>Certificate of Completion</h1><p>${'Lorem ipsum dolor sit amet. '.repeat(20)}</p></section>`;
@@ -9,7 +15,11 @@ export const sampleCredentials = (n: number) =>
   Array.from({ length: n }, (_, i) =>
     buildCredential(
       { issuerProfileUrl: 'https://certs.example.edu/issuer/profile.json' },
-      { name: `Recipient ${i}`, email: `r${i}@example.org`, publicKey: '0x40Cf9B7DB6FCc742ad0a76B8588C7f8De2b54a60' },
+      {
+        name: `Recipient ${i}`,
+        email: `r${i}@example.org`,
+        publicKey: '0x40Cf9B7DB6FCc742ad0a76B8588C7f8De2b54a60',
+      },
       {
         name: 'Certificate of Completion',
         description: 'Completed the 2025 cohort',
@@ -45,6 +55,8 @@ export const benchCredentialEngine = async (sizes = [100, 2000, 10000]) => {
     });
     const p = n / pipeline;
     const r = n / raw;
-    console.log(`  ${String(n).padStart(5)}  ${p.toFixed(0).padStart(16)}  ${r.toFixed(0).padStart(25)}  ${(p / r).toFixed(2).padStart(5)}`);
+    console.log(
+      `  ${String(n).padStart(5)}  ${p.toFixed(0).padStart(16)}  ${r.toFixed(0).padStart(25)}  ${(p / r).toFixed(2).padStart(5)}`,
+    );
   }
 };

@@ -9,7 +9,8 @@ type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 type Member = Awaited<ReturnType<typeof teamUser>>;
 
 const fill = (path: string, id = 'does-not-matter') => path.replace(/\{\w+\+?\}/g, id);
-const call = (r: RouteDef, token?: string, id?: string) => api(r.method, fill(r.path, id), { token, body: r.method === 'GET' ? undefined : {} });
+const call = (r: RouteDef, token?: string, id?: string) =>
+  api(r.method, fill(r.path, id), { token, body: r.method === 'GET' ? undefined : {} });
 
 /**
  * How to make an object of another organisation for each route that takes an id. A new route with
@@ -20,7 +21,10 @@ const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
     (await api<Probe>('POST', '/api/probes', { token: owner.token, body: { note: 'B only' } })).body.Data!.id,
   'GET /api/batches/{id}': async (owner) => {
     await api('POST', '/api/keys', { token: owner.token, body: { blockchain: 'ethereum' } });
-    const res = await api<{ id: string }>('POST', '/api/batches', { token: owner.token, body: { certificate: { name: 'Degree' }, recipients: [{ name: 'B only' }] } });
+    const res = await api<{ id: string }>('POST', '/api/batches', {
+      token: owner.token,
+      body: { certificate: { name: 'Degree' }, recipients: [{ name: 'B only' }] },
+    });
     return res.body.Data!.id;
   },
 };
@@ -37,22 +41,35 @@ describe('permissions are enforced on the server, for every route of the table',
 
   const authenticated = routes.filter((r) => r.access.kind !== 'public');
 
-  it.each(authenticated.map((r) => [routeKey(r), r] as const))('%s refuses a call without a token (401)', async (_k, r) => {
-    expect((await call(r)).status).toBe(401);
-  });
+  it.each(authenticated.map((r) => [routeKey(r), r] as const))(
+    '%s refuses a call without a token (401)',
+    async (_k, r) => {
+      expect((await call(r)).status).toBe(401);
+    },
+  );
 
   const writes = routes.filter((r) => r.access.kind === 'write' || r.access.kind === 'mainAdmin');
-  it.each(writes.map((r) => [routeKey(r), r] as const))('%s refuses a view-only user (403)', async (_k, r) => {
-    expect((await call(r, viewOnly.token)).status).toBe(403);
-  });
+  it.each(writes.map((r) => [routeKey(r), r] as const))(
+    '%s refuses a view-only user (403)',
+    async (_k, r) => {
+      expect((await call(r, viewOnly.token)).status).toBe(403);
+    },
+  );
 
-  const flagged = routes.filter((r) => ('flag' in r.access && r.access.flag) || r.access.kind === 'mainAdmin');
-  it.each(flagged.map((r) => [routeKey(r), r] as const))('%s refuses a user without its permission (403)', async (_k, r) => {
-    expect((await call(r, noFlags.token)).status).toBe(403);
-  });
+  const flagged = routes.filter(
+    (r) => ('flag' in r.access && r.access.flag) || r.access.kind === 'mainAdmin',
+  );
+  it.each(flagged.map((r) => [routeKey(r), r] as const))(
+    '%s refuses a user without its permission (403)',
+    async (_k, r) => {
+      expect((await call(r, noFlags.token)).status).toBe(403);
+    },
+  );
 
   it('lets a view-only user read', async () => {
-    for (const r of routes.filter((x) => x.access.kind === 'read' && !('flag' in x.access && x.access.flag))) {
+    for (const r of routes.filter(
+      (x) => x.access.kind === 'read' && !('flag' in x.access && x.access.flag),
+    )) {
       expect((await call(r, viewOnly.token)).status, routeKey(r)).not.toBe(403);
     }
   });
@@ -67,17 +84,23 @@ describe('tenant isolation', () => {
 
   // Public routes (the wallet's introduction) take no token: they are not an organisation's view.
   const withIds = routes.filter((r) => r.path.includes('{') && r.access.kind !== 'public');
-  it.each(withIds.map((r) => [routeKey(r), r] as const))("%s answers 404 for another organisation's object", async (key, r) => {
-    const make = otherOrgObject[key];
-    expect(make, `add a fixture for ${key} to otherOrgObject`).toBeDefined();
-    const id = await make!(b);
-    // B sees it; A gets 404 as if it did not exist.
-    expect((await call(r, b.token, id)).status).not.toBe(404);
-    expect((await call(r, a.token, id)).status).toBe(404);
-  });
+  it.each(withIds.map((r) => [routeKey(r), r] as const))(
+    "%s answers 404 for another organisation's object",
+    async (key, r) => {
+      const make = otherOrgObject[key];
+      expect(make, `add a fixture for ${key} to otherOrgObject`).toBeDefined();
+      const id = await make!(b);
+      // B sees it; A gets 404 as if it did not exist.
+      expect((await call(r, b.token, id)).status).not.toBe(404);
+      expect((await call(r, a.token, id)).status).toBe(404);
+    },
+  );
 
   it("cannot change another organisation's team member", async () => {
-    const res = await api('POST', '/api/team/permissions', { token: a.token, body: { email: b.email, ...noPermissions() } });
+    const res = await api('POST', '/api/team/permissions', {
+      token: a.token,
+      body: { email: b.email, ...noPermissions() },
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -7,7 +7,8 @@ import { noPermissions, togglePermission } from '@proofmark/shared/accounts/perm
 import { api, awaitMail, clients, cloud, codeIn, mailTo } from './helpers';
 import { registeredAdmin, registration, strongPassword, teamUser, uniqueEmail } from './accounts';
 
-const login = (email: string, password: string) => api<SessionData>('POST', '/api/auth/login', { body: { email, password } });
+const login = (email: string, password: string) =>
+  api<SessionData>('POST', '/api/auth/login', { body: { email, password } });
 
 describe('registration', () => {
   it('register → confirm by mailed code → login → change password → logout → old token refused', async () => {
@@ -19,29 +20,68 @@ describe('registration', () => {
     // Not before the email is confirmed.
     expect((await login(reg.email, reg.password)).body.message).toBe(accountMessages.confirmEmailFirst);
     const mail = await awaitMail(reg.email, /Confirm your Proofmark account/);
-    expect((await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) === '000000' ? '111111' : '000000' } })).status).toBe(400);
-    expect((await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/api/auth/confirm', {
+          body: { email: reg.email, code: codeIn(mail) === '000000' ? '111111' : '000000' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) } })).status,
+    ).toBe(200);
     // The code works once.
-    expect((await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) } })).status).toBe(400);
+    expect(
+      (await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) } })).status,
+    ).toBe(400);
 
     const signedIn = await login(reg.email, reg.password);
     expect(signedIn.status).toBe(200);
     const session = loginResponse.parse(signedIn.body).Data;
-    expect(session).toMatchObject({ fname: 'Ada', lname: 'Lovelace', email: reg.email, organization_name: 'Analytical College', ispasswordchanged: 0, isadmin: 1 });
-    expect(session.organization_verify_uri).toMatch(new RegExp(`^${cloud().appUrl}/verify/analytical-college-[0-9a-f]{6}$`));
+    expect(session).toMatchObject({
+      fname: 'Ada',
+      lname: 'Lovelace',
+      email: reg.email,
+      organization_name: 'Analytical College',
+      ispasswordchanged: 0,
+      isadmin: 1,
+    });
+    expect(session.organization_verify_uri).toMatch(
+      new RegExp(`^${cloud().appUrl}/verify/analytical-college-[0-9a-f]{6}$`),
+    );
     expect(session.current_year).toBe(new Date().getUTCFullYear());
 
     const token = session.token;
     expect(meResponse.parse((await api('GET', '/api/auth/me', { token })).body).Data.email).toBe(reg.email);
 
-    const wrongOld = await api('POST', '/api/auth/change-password', { token, body: { OldPassword: 'not it at all', NewPassword: 'a new passphrase', ConfirmPassword: 'a new passphrase' } });
+    const wrongOld = await api('POST', '/api/auth/change-password', {
+      token,
+      body: {
+        OldPassword: 'not it at all',
+        NewPassword: 'a new passphrase',
+        ConfirmPassword: 'a new passphrase',
+      },
+    });
     expect(wrongOld.body.message).toBe(accountMessages.oldPasswordWrong);
-    const missing = await api('POST', '/api/auth/change-password', { token, body: { OldPassword: reg.password, NewPassword: '', ConfirmPassword: '' } });
+    const missing = await api('POST', '/api/auth/change-password', {
+      token,
+      body: { OldPassword: reg.password, NewPassword: '', ConfirmPassword: '' },
+    });
     expect(missing.body.message).toBe(accountMessages.allFieldsRequired);
-    const differ = await api('POST', '/api/auth/change-password', { token, body: { OldPassword: reg.password, NewPassword: 'one new passphrase', ConfirmPassword: 'another passphrase' } });
+    const differ = await api('POST', '/api/auth/change-password', {
+      token,
+      body: {
+        OldPassword: reg.password,
+        NewPassword: 'one new passphrase',
+        ConfirmPassword: 'another passphrase',
+      },
+    });
     expect(differ.body.message).toBe(accountMessages.newAndConfirmDiffer);
     const newPassword = strongPassword();
-    const changed = await api('POST', '/api/auth/change-password', { token, body: { OldPassword: reg.password, NewPassword: newPassword, ConfirmPassword: newPassword } });
+    const changed = await api('POST', '/api/auth/change-password', {
+      token,
+      body: { OldPassword: reg.password, NewPassword: newPassword, ConfirmPassword: newPassword },
+    });
     expect(changed.status).toBe(200);
     expect((await login(reg.email, reg.password)).status).toBe(400);
     const again = await login(reg.email, newPassword);
@@ -50,7 +90,10 @@ describe('registration', () => {
     expect((await api('POST', '/api/auth/logout', { token })).status).toBe(200);
     expect((await api('GET', '/api/auth/me', { token })).status).toBe(401);
     expect((await api('GET', '/api/auth/me', { token: again.body.Data!.token })).status).toBe(401);
-    expect((await api('POST', '/api/auth/refresh', { body: { refreshToken: again.body.Data!.refreshToken } })).status).toBe(401);
+    expect(
+      (await api('POST', '/api/auth/refresh', { body: { refreshToken: again.body.Data!.refreshToken } }))
+        .status,
+    ).toBe(401);
     // Signing in again works at once.
     const fresh = await login(reg.email, newPassword);
     expect((await api('GET', '/api/auth/me', { token: fresh.body.Data!.token })).status).toBe(200);
@@ -66,15 +109,28 @@ describe('registration', () => {
     // A registration racing another: its table transaction fails after the Cognito user was created.
     const racing = registration();
     const { dynamo, cognito } = clients();
-    await dynamo.send(new PutCommand({ TableName: cloud().resources.tableName, Item: { pk: `EMAIL#${racing.email}`, sk: 'EMAIL', orgId: 'other' } }));
+    await dynamo.send(
+      new PutCommand({
+        TableName: cloud().resources.tableName,
+        Item: { pk: `EMAIL#${racing.email}`, sk: 'EMAIL', orgId: 'other' },
+      }),
+    );
     const res = await api('POST', '/api/auth/register', { body: racing });
     expect(res.status).toBe(409);
     const cognitoUser = await cognito
       .send(new AdminGetUserCommand({ UserPoolId: cloud().resources.userPoolId, Username: racing.email }))
-      .then(() => 'exists', (e: Error) => e.name);
+      .then(
+        () => 'exists',
+        (e: Error) => e.name,
+      );
     expect(cognitoUser).toBe('UserNotFoundException');
     const rows = await dynamo.send(
-      new QueryCommand({ TableName: cloud().resources.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `EMAIL#${racing.email}` } }),
+      new QueryCommand({
+        TableName: cloud().resources.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `EMAIL#${racing.email}` },
+      }),
     );
     expect(rows.Items).toEqual([]);
   });
@@ -85,7 +141,9 @@ describe('registration', () => {
     expect(short.body.message).toBe(accountMessages.passwordTooShort);
     const common = await api('POST', '/api/auth/register', { body: registration({ password: 'iloveyou1' }) });
     expect(common.body.message).toBe(accountMessages.passwordTooCommon);
-    const bad = await api('POST', '/api/auth/register', { body: registration({ Job_Title: 'Astronaut', email: 'not-an-email' }) });
+    const bad = await api('POST', '/api/auth/register', {
+      body: registration({ Job_Title: 'Astronaut', email: 'not-an-email' }),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details?.map((d) => d.path).sort()).toEqual(['Job_Title', 'email']);
   });
@@ -115,12 +173,23 @@ describe('sign-in', () => {
     expect(unknown.body.message).toBe(accountMessages.codeSent);
     expect(await mailTo(nobody)).toEqual([]);
 
-    expect((await api('POST', '/api/auth/forgot', { body: { email: admin.email } })).body.message).toBe(accountMessages.codeSent);
+    expect((await api('POST', '/api/auth/forgot', { body: { email: admin.email } })).body.message).toBe(
+      accountMessages.codeSent,
+    );
     const mail = await awaitMail(admin.email, /Reset your Proofmark password/);
     const password = strongPassword();
-    const mismatch = await api('POST', '/api/auth/reset', { body: { email: admin.email, code: codeIn(mail), newpassword: password, confirmpassword: `${password}x` } });
+    const mismatch = await api('POST', '/api/auth/reset', {
+      body: {
+        email: admin.email,
+        code: codeIn(mail),
+        newpassword: password,
+        confirmpassword: `${password}x`,
+      },
+    });
     expect(mismatch.body.message).toBe(accountMessages.newAndConfirmDiffer);
-    const reset = await api('POST', '/api/auth/reset', { body: { email: admin.email, code: codeIn(mail), newpassword: password, confirmpassword: password } });
+    const reset = await api('POST', '/api/auth/reset', {
+      body: { email: admin.email, code: codeIn(mail), newpassword: password, confirmpassword: password },
+    });
     expect(reset.status).toBe(200);
     expect((await login(admin.email, admin.password)).status).toBe(400);
     expect((await login(admin.email, password)).status).toBe(200);
@@ -132,13 +201,26 @@ describe('team', () => {
     const admin = await registeredAdmin();
     const email = uniqueEmail('member');
     const temp = strongPassword();
-    const body = { firstname: 'Grace', lastname: 'Hopper', email, password: temp, confirmpassword: temp, job_title: 'MIS Manager' };
+    const body = {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email,
+      password: temp,
+      confirmpassword: temp,
+      job_title: 'MIS Manager',
+    };
 
     const noName = await api('POST', '/api/team', { token: admin.token, body: { ...body, firstname: '' } });
     expect(noName.body.message).toBe(addUserFieldMessages.firstname);
-    const noRole = await api('POST', '/api/team', { token: admin.token, body: { ...body, job_title: undefined } });
+    const noRole = await api('POST', '/api/team', {
+      token: admin.token,
+      body: { ...body, job_title: undefined },
+    });
     expect(noRole.body.message).toBe(addUserFieldMessages.job_title);
-    const mismatch = await api('POST', '/api/team', { token: admin.token, body: { ...body, confirmpassword: `${temp}!` } });
+    const mismatch = await api('POST', '/api/team', {
+      token: admin.token,
+      body: { ...body, confirmpassword: `${temp}!` },
+    });
     expect(mismatch.body.message).toBe(accountMessages.passwordsDoNotMatch);
 
     expect((await api('POST', '/api/team', { token: admin.token, body })).status).toBe(201);
@@ -149,16 +231,34 @@ describe('team', () => {
     expect(first.body.Data?.ispasswordchanged).toBe(1);
     const token = first.body.Data!.token;
     // Nothing else until the password is changed.
-    expect((await api('POST', '/api/probes', { token, body: { note: 'x' } })).body.message).toBe(accountMessages.mustChangePassword);
+    expect((await api('POST', '/api/probes', { token, body: { note: 'x' } })).body.message).toBe(
+      accountMessages.mustChangePassword,
+    );
 
-    const order = await api('POST', '/api/auth/first-password', { token, body: { newpassword: '', confirmpassword: '' } });
+    const order = await api('POST', '/api/auth/first-password', {
+      token,
+      body: { newpassword: '', confirmpassword: '' },
+    });
     expect(order.body.message).toBe(accountMessages.inputNewPassword);
-    const noConfirm = await api('POST', '/api/auth/first-password', { token, body: { newpassword: 'x', confirmpassword: '' } });
+    const noConfirm = await api('POST', '/api/auth/first-password', {
+      token,
+      body: { newpassword: 'x', confirmpassword: '' },
+    });
     expect(noConfirm.body.message).toBe(accountMessages.inputConfirmPassword);
-    const differ = await api('POST', '/api/auth/first-password', { token, body: { newpassword: 'abcdefghij', confirmpassword: 'abcdefghik' } });
+    const differ = await api('POST', '/api/auth/first-password', {
+      token,
+      body: { newpassword: 'abcdefghij', confirmpassword: 'abcdefghik' },
+    });
     expect(differ.body.message).toBe(accountMessages.newAndConfirmDiffer);
     const own = strongPassword();
-    expect((await api('POST', '/api/auth/first-password', { token, body: { newpassword: own, confirmpassword: own, loginstep: 'yes' } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/api/auth/first-password', {
+          token,
+          body: { newpassword: own, confirmpassword: own, loginstep: 'yes' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await login(email, own)).body.Data?.ispasswordchanged).toBe(0);
     expect((await api('GET', '/api/auth/me', { token })).status).toBe(200);
   });
@@ -171,20 +271,45 @@ describe('team', () => {
 
     const issuer = togglePermission(noPermissions(), 'issuer', true);
     // viewonly sent as 1 together with issuer: the stored result follows the rules (view-only wins).
-    const upd = await api('POST', '/api/team/permissions', { token: admin.token, body: { email: member.email, ...issuer, viewonly: 1 } });
+    const upd = await api('POST', '/api/team/permissions', {
+      token: admin.token,
+      body: { email: member.email, ...issuer, viewonly: 1 },
+    });
     expect(upd.status).toBe(200);
     let team = teamListResponse.parse((await api('GET', '/api/team', { token: admin.token })).body).Data;
-    expect(team.find((m) => m.email === member.email)?.permissions).toMatchObject({ viewonly: 1, issuer: 0, issuecertificate: 0 });
+    expect(team.find((m) => m.email === member.email)?.permissions).toMatchObject({
+      viewonly: 1,
+      issuer: 0,
+      issuecertificate: 0,
+    });
 
-    await api('POST', '/api/team/permissions', { token: admin.token, body: { email: member.email, ...issuer } });
+    await api('POST', '/api/team/permissions', {
+      token: admin.token,
+      body: { email: member.email, ...issuer },
+    });
     team = teamListResponse.parse((await api('GET', '/api/team', { token: admin.token })).body).Data;
-    expect(team.find((m) => m.email === member.email)?.permissions).toMatchObject({ viewonly: 0, issuer: 1, generatecertificate: 1, previewcertificate: 1, issuecertificate: 1 });
+    expect(team.find((m) => m.email === member.email)?.permissions).toMatchObject({
+      viewonly: 0,
+      issuer: 1,
+      generatecertificate: 1,
+      previewcertificate: 1,
+      issuecertificate: 1,
+    });
     expect(team[0]?.isMainAdmin).toBe(true);
     // The same token now may write.
     expect((await api('POST', '/api/probes', { token: member.token, body: { note: 'x' } })).status).toBe(201);
 
     // Only the main admin manages the team, and the main admin's own flags are fixed.
-    expect((await api('GET', '/api/team', { token: member.token })).body.message).toBe(accountMessages.teamMainAdminOnly);
-    expect((await api('POST', '/api/team/permissions', { token: admin.token, body: { email: admin.email, ...noPermissions() } })).body.message).toBe(accountMessages.cannotEditMainAdmin);
+    expect((await api('GET', '/api/team', { token: member.token })).body.message).toBe(
+      accountMessages.teamMainAdminOnly,
+    );
+    expect(
+      (
+        await api('POST', '/api/team/permissions', {
+          token: admin.token,
+          body: { email: admin.email, ...noPermissions() },
+        })
+      ).body.message,
+    ).toBe(accountMessages.cannotEditMainAdmin);
   });
 });

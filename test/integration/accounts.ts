@@ -28,12 +28,26 @@ export const registeredAdmin = async (c: LocalCloudInfo = cloud()) => {
   const res = await api('POST', '/api/auth/register', { body: reg, appUrl });
   if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
   const mail = await awaitMail(reg.email, /Confirm your Proofmark account/, c);
-  const confirmed = await api('POST', '/api/auth/confirm', { body: { email: reg.email, code: codeIn(mail) }, appUrl });
+  const confirmed = await api('POST', '/api/auth/confirm', {
+    body: { email: reg.email, code: codeIn(mail) },
+    appUrl,
+  });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
-  const login = await api<SessionData>('POST', '/api/auth/login', { body: { email: reg.email, password: reg.password }, appUrl });
+  const login = await api<SessionData>('POST', '/api/auth/login', {
+    body: { email: reg.email, password: reg.password },
+    appUrl,
+  });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  const orgId = JSON.parse(Buffer.from(login.body.Data!.token.split('.')[1]!, 'base64url').toString())['custom:org_id'] as string;
-  return { email: reg.email, password: reg.password, orgId, token: login.body.Data!.token, session: login.body.Data! };
+  const orgId = JSON.parse(Buffer.from(login.body.Data!.token.split('.')[1]!, 'base64url').toString())[
+    'custom:org_id'
+  ] as string;
+  return {
+    email: reg.email,
+    password: reg.password,
+    orgId,
+    token: login.body.Data!.token,
+    session: login.body.Data!,
+  };
 };
 
 /** A team user added by the administrator, past the first-login password change, with the given permissions. */
@@ -42,7 +56,14 @@ export const teamUser = async (admin: { token: string }, permissions?: Permissio
   const temp = strongPassword();
   const added = await api<TeamMember>('POST', '/api/team', {
     token: admin.token,
-    body: { firstname: 'Grace', lastname: 'Hopper', email, password: temp, confirmpassword: temp, job_title: 'MIS Manager' },
+    body: {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email,
+      password: temp,
+      confirmpassword: temp,
+      job_title: 'MIS Manager',
+    },
   });
   if (added.status !== 201) throw new Error(`add user failed: ${JSON.stringify(added.body)}`);
   const first = await api<SessionData>('POST', '/api/auth/login', { body: { email, password: temp } });
@@ -53,7 +74,10 @@ export const teamUser = async (admin: { token: string }, permissions?: Permissio
   });
   if (changed.status !== 200) throw new Error(`first password failed: ${JSON.stringify(changed.body)}`);
   if (permissions) {
-    const upd = await api('POST', '/api/team/permissions', { token: admin.token, body: { email, ...permissions } });
+    const upd = await api('POST', '/api/team/permissions', {
+      token: admin.token,
+      body: { email, ...permissions },
+    });
     if (upd.status !== 200) throw new Error(`permissions failed: ${JSON.stringify(upd.body)}`);
   }
   return { email, password, token: first.body.Data!.token, userId: added.body.Data!.user_id };

@@ -15,20 +15,24 @@ describe('job delivery', () => {
     const sentAt = Date.now();
     await sqs.send(new SendMessageCommand({ QueueUrl: c.resources.queueUrls.probe, MessageBody: body }));
 
-    const parked = await eventually(
-      async () => {
-        const out = await sqs.send(
-          new ReceiveMessageCommand({ QueueUrl: c.resources.dlqUrls.probe, WaitTimeSeconds: 1, AttributeNames: ['All'] }),
-        );
-        return out.Messages?.find((m) => m.Body === body);
-      },
-      45_000,
-    );
+    const parked = await eventually(async () => {
+      const out = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: c.resources.dlqUrls.probe,
+          WaitTimeSeconds: 1,
+          AttributeNames: ['All'],
+        }),
+      );
+      return out.Messages?.find((m) => m.Body === body);
+    }, 45_000);
     expect(parked.Body).toBe(body);
     // It was parked only after every allowed delivery failed: the local poller waits 2 s × the receive
     // count before each retry, so maxReceiveCount deliveries take at least this long.
     const { maxReceiveCount } = queueFor('probe');
-    const minRetryMs = Array.from({ length: maxReceiveCount - 1 }, (_, i) => 2000 * (i + 1)).reduce((a, b) => a + b, 0);
+    const minRetryMs = Array.from({ length: maxReceiveCount - 1 }, (_, i) => 2000 * (i + 1)).reduce(
+      (a, b) => a + b,
+      0,
+    );
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(minRetryMs);
   });
 
@@ -39,15 +43,31 @@ describe('job delivery', () => {
     const created = await api<Probe>('POST', '/api/probes', { token: user.token, body: { note: 'twice' } });
     const id = created.body.Data!.id;
     const msg = JSON.stringify({ orgId: user.orgId, probeId: id });
-    await Promise.all([1, 2, 3].map(() => sqs.send(new SendMessageCommand({ QueueUrl: c.resources.queueUrls.probe, MessageBody: msg }))));
-    await eventually(async () => ((await api<Probe>('GET', `/api/probes/${id}`, { token: user.token })).body.Data?.state === 'done' ? true : undefined));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        sqs.send(new SendMessageCommand({ QueueUrl: c.resources.queueUrls.probe, MessageBody: msg })),
+      ),
+    );
+    await eventually(async () =>
+      (await api<Probe>('GET', `/api/probes/${id}`, { token: user.token })).body.Data?.state === 'done'
+        ? true
+        : undefined,
+    );
     await sqs.send(new SendMessageCommand({ QueueUrl: c.resources.queueUrls.probe, MessageBody: msg }));
     await new Promise((r) => setTimeout(r, 2000));
 
-    const listed = await s3.send(new ListObjectsV2Command({ Bucket: c.resources.buckets.artefacts, Prefix: `${user.orgId}/` }));
+    const listed = await s3.send(
+      new ListObjectsV2Command({ Bucket: c.resources.buckets.artefacts, Prefix: `${user.orgId}/` }),
+    );
     expect(listed.Contents?.map((o) => o.Key)).toEqual([`${user.orgId}/probes/${id}.json`]);
     // Nothing of it went to the dead-letter queue.
-    const dlq = await sqs.send(new ReceiveMessageCommand({ QueueUrl: c.resources.dlqUrls.probe, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }));
+    const dlq = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: c.resources.dlqUrls.probe,
+        WaitTimeSeconds: 1,
+        MaxNumberOfMessages: 10,
+      }),
+    );
     expect((dlq.Messages ?? []).filter((m) => m.Body === msg)).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ describe('GET /api/health', () => {
     const res = await api('GET', '/api/health');
     const body = healthResponse.parse(res.body);
     expect(Object.keys(body.Data.dependencies).sort()).toEqual([...dependencyNames].sort());
-    for (const name of dependencyNames) expect(body.Data.dependencies[name], name).toMatchObject({ up: true });
+    for (const name of dependencyNames)
+      expect(body.Data.dependencies[name], name).toMatchObject({ up: true });
     expect(res.status).toBe(200);
     expect(body.Data.status).toBe('up');
   });

@@ -1,5 +1,8 @@
 import { inject } from 'vitest';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -34,12 +37,21 @@ export const signIn = async (email: string, password: string, c: LocalCloudInfo 
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  return { idToken: auth.AuthenticationResult!.IdToken!, accessToken: auth.AuthenticationResult!.AccessToken! };
+  return {
+    idToken: auth.AuthenticationResult!.IdToken!,
+    accessToken: auth.AuthenticationResult!.AccessToken!,
+  };
 };
 
 export interface ApiAnswer<T = unknown> {
   status: number;
-  body: { Status: number; message: string; Data?: T; code?: string; details?: { path: string; message: string }[] };
+  body: {
+    Status: number;
+    message: string;
+    Data?: T;
+    code?: string;
+    details?: { path: string; message: string }[];
+  };
 }
 
 export const api = async <T = unknown>(
@@ -51,7 +63,9 @@ export const api = async <T = unknown>(
     method,
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.body !== undefined || opts.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.body !== undefined || opts.rawBody !== undefined
+        ? { 'content-type': 'application/json' }
+        : {}),
     },
     body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   });
@@ -59,7 +73,11 @@ export const api = async <T = unknown>(
 };
 
 /** Polls until `check` returns a value or the deadline passes. */
-export const eventually = async <T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, everyMs = 200): Promise<T> => {
+export const eventually = async <T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+  everyMs = 200,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

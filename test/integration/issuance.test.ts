@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchResponse, generateKeyResponse, type BatchView } from '@proofmark/shared/api/credentials';
-import { chainResolver, createEvmRpcLookup, decodeProofValue, encodeProofValue, verifyCredential } from '@proofmark/shared/blockcerts/index';
+import {
+  chainResolver,
+  createEvmRpcLookup,
+  decodeProofValue,
+  encodeProofValue,
+  verifyCredential,
+} from '@proofmark/shared/blockcerts/index';
 import { verifyWithBlockcerts } from '../support/official-verifier';
 import { api, clients, cloud, eventually } from './helpers';
 import { registeredAdmin } from './accounts';
@@ -22,7 +28,9 @@ const txsCarrying = async (merkleRoot: string) => {
   const latest = Number(await rpc('eth_blockNumber', []));
   const hits: { hash: string; nonce: string; from: string }[] = [];
   for (let n = 0; n <= latest; n++) {
-    const block = (await rpc('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])) as { transactions: { input: string; hash: string; nonce: string; from: string }[] };
+    const block = (await rpc('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])) as {
+      transactions: { input: string; hash: string; nonce: string; from: string }[];
+    };
     hits.push(...block.transactions.filter((t) => t.input === `0x${merkleRoot}`));
   }
   return hits;
@@ -37,13 +45,23 @@ const officialVerifier = async (credential: unknown) => {
 const ourVerifier = (credential: unknown) =>
   verifyCredential(credential, {
     fetch: (url) => fetch(url),
-    chains: chainResolver({ 'eth:sepolia': createEvmRpcLookup({ rpcUrl: cloud().endpoints.chain, fetch: (u, i) => fetch(u, i) }) }),
+    chains: chainResolver({
+      'eth:sepolia': createEvmRpcLookup({ rpcUrl: cloud().endpoints.chain, fetch: (u, i) => fetch(u, i) }),
+    }),
   });
 
 const recipients = [
-  { name: 'Marie Curie', email: 'marie@example.test', publicKey: '0x1111111111111111111111111111111111111111' },
+  {
+    name: 'Marie Curie',
+    email: 'marie@example.test',
+    publicKey: '0x1111111111111111111111111111111111111111',
+  },
   { name: 'Alan Turing', email: 'alan@example.test' },
-  { name: 'Emmy Noether', email: 'emmy@example.test', displayHtml: '<h1>Medal</h1><p>Emmy Noether — नमस्ते</p>' },
+  {
+    name: 'Emmy Noether',
+    email: 'emmy@example.test',
+    displayHtml: '<h1>Medal</h1><p>Emmy Noether — नमस्ते</p>',
+  },
 ];
 
 const issue = async (admin: Admin, body: unknown) => {
@@ -66,21 +84,36 @@ describe('issuing a batch through the anchoring job', () => {
 
   beforeAll(async () => {
     admin = await registeredAdmin();
-    const before = await api('POST', '/api/batches', { token: admin.token, body: { certificate: { name: 'Degree' }, recipients } });
+    const before = await api('POST', '/api/batches', {
+      token: admin.token,
+      body: { certificate: { name: 'Degree' }, recipients },
+    });
     expect(before.body.message).toMatch(/Generate a key pair/);
 
     const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
     expect(key.status).toBe(201);
     address = generateKeyResponse.parse(key.body).Data.publickey;
-    batch = await published(admin, (await issue(admin, { certificate: { name: 'Bachelor of Science', description: 'Awarded with honours' }, recipients })).id);
-    credentials = await Promise.all(batch.credentials.map(async (c) => (await fetch(c.url)).json() as Promise<Record<string, unknown>>));
+    batch = await published(
+      admin,
+      (
+        await issue(admin, {
+          certificate: { name: 'Bachelor of Science', description: 'Awarded with honours' },
+          recipients,
+        })
+      ).id,
+    );
+    credentials = await Promise.all(
+      batch.credentials.map(async (c) => (await fetch(c.url)).json() as Promise<Record<string, unknown>>),
+    );
   });
 
   it('never returns the private key, and funds the new address on the dev chain', async () => {
     const listed = await api('GET', '/api/keys', { token: admin.token });
     expect(JSON.stringify(listed.body)).not.toMatch(/private|secret|0x[0-9a-f]{64}\b/i);
     expect(BigInt(String(await rpc('eth_getBalance', [address, 'latest'])))).toBeGreaterThan(0n);
-    const estimate = await api<{ display: string }>('GET', '/api/keys/estimate?blockchain=ethereum', { token: admin.token });
+    const estimate = await api<{ display: string }>('GET', '/api/keys/estimate?blockchain=ethereum', {
+      token: admin.token,
+    });
     expect(estimate.body.Data?.display).toMatch(/ETH$/);
   });
 
@@ -88,8 +121,15 @@ describe('issuing a batch through the anchoring job', () => {
     expect(batch.count).toBe(3);
     expect(batch.txId).toMatch(/^0x[0-9a-f]{64}$/);
     const hits = await txsCarrying(batch.merkleRoot);
-    expect(hits.map((h) => [h.hash, h.nonce, h.from]), JSON.stringify(hits.map((h) => [h.hash, h.nonce, h.from]))).toHaveLength(1);
-    const tx = (await rpc('eth_getTransactionByHash', [batch.txId])) as { input: string; to: string; from: string };
+    expect(
+      hits.map((h) => [h.hash, h.nonce, h.from]),
+      JSON.stringify(hits.map((h) => [h.hash, h.nonce, h.from])),
+    ).toHaveLength(1);
+    const tx = (await rpc('eth_getTransactionByHash', [batch.txId])) as {
+      input: string;
+      to: string;
+      from: string;
+    };
     expect(tx.input).toBe(`0x${batch.merkleRoot}`);
     expect(tx.to).toBe('0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead');
     expect(tx.from.toLowerCase()).toBe(address.toLowerCase());
@@ -100,16 +140,26 @@ describe('issuing a batch through the anchoring job', () => {
       const official = await officialVerifier(credential);
       expect(official.status, JSON.stringify(official.steps)).toBe('verified');
     }
-    expect((credentials[0]!.credentialSubject as { publicKey?: string }).publicKey).toBe('ecdsa-koblitz-pubkey:0x1111111111111111111111111111111111111111');
+    expect((credentials[0]!.credentialSubject as { publicKey?: string }).publicKey).toBe(
+      'ecdsa-koblitz-pubkey:0x1111111111111111111111111111111111111111',
+    );
   });
 
   it('serves the issuer profile and revocation list with CORS, tolerating ?assertionId=', async () => {
     const profileUrl = String(credentials[0]!.issuer);
     const profile = await fetch(profileUrl);
     expect(profile.headers.get('access-control-allow-origin')).toBe('*');
-    const doc = (await profile.json()) as { publicKey: { id: string }[]; revocationList: string; introductionURL: string };
-    expect(doc.publicKey.map((k) => k.id.toLowerCase())).toContain(`ecdsa-koblitz-pubkey:${address.toLowerCase()}`);
-    const list = await fetch(`${doc.revocationList}?assertionId=${encodeURIComponent(String(credentials[0]!.id))}`);
+    const doc = (await profile.json()) as {
+      publicKey: { id: string }[];
+      revocationList: string;
+      introductionURL: string;
+    };
+    expect(doc.publicKey.map((k) => k.id.toLowerCase())).toContain(
+      `ecdsa-koblitz-pubkey:${address.toLowerCase()}`,
+    );
+    const list = await fetch(
+      `${doc.revocationList}?assertionId=${encodeURIComponent(String(credentials[0]!.id))}`,
+    );
     expect(list.status).toBe(200);
     expect(doc.introductionURL).toMatch(/\/api\/public\/issuers\/.+\/introduce$/);
   });
@@ -144,7 +194,14 @@ describe('issuing a batch through the anchoring job', () => {
   it('fails a batch anchored from an address that is not in the issuer profile', async () => {
     // The very same Merkle root, sent by a dev account that is not one of the issuer's keys.
     const [stranger] = (await rpc('eth_accounts', [])) as string[];
-    const txId = (await rpc('eth_sendTransaction', [{ from: stranger, to: '0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead', value: '0x0', data: `0x${batch.merkleRoot}` }])) as string;
+    const txId = (await rpc('eth_sendTransaction', [
+      {
+        from: stranger,
+        to: '0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead',
+        value: '0x0',
+        data: `0x${batch.merkleRoot}`,
+      },
+    ])) as string;
     const forged = reanchored(credentials[0]!, txId);
     const ours = await ourVerifier(forged);
     expect([ours.status, ours.failedStep]).toEqual(['failed', 'issuerKey']);
@@ -173,11 +230,22 @@ describe('issuing a batch through the anchoring job', () => {
 
   it('produces exactly one transaction for a redelivered and concurrently delivered anchoring message', async () => {
     const { sqs } = clients();
-    const second = await issue(admin, { certificate: { name: 'Transcript' }, recipients: recipients.slice(0, 2) });
+    const second = await issue(admin, {
+      certificate: { name: 'Transcript' },
+      recipients: recipients.slice(0, 2),
+    });
     const message = JSON.stringify({ orgId: orgIdOf(admin), batchId: second.id });
-    await Promise.all([1, 2, 3].map(() => sqs.send(new SendMessageCommand({ QueueUrl: cloud().resources.queueUrls.anchor, MessageBody: message }))));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        sqs.send(
+          new SendMessageCommand({ QueueUrl: cloud().resources.queueUrls.anchor, MessageBody: message }),
+        ),
+      ),
+    );
     const done = await published(admin, second.id);
-    await sqs.send(new SendMessageCommand({ QueueUrl: cloud().resources.queueUrls.anchor, MessageBody: message }));
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: cloud().resources.queueUrls.anchor, MessageBody: message }),
+    );
     await new Promise((r) => setTimeout(r, 3000));
     expect(await txsCarrying(done.merkleRoot)).toHaveLength(1);
     expect((await published(admin, second.id)).txId).toBe(done.txId);
@@ -185,9 +253,15 @@ describe('issuing a batch through the anchoring job', () => {
 
   it('puts a revoked credential on the list every verifier reads', async () => {
     const id = String(credentials[2]!.id);
-    const missing = await api('POST', '/api/credentials/revoke', { token: admin.token, body: { credentialIds: [id], revokereason: '' } });
+    const missing = await api('POST', '/api/credentials/revoke', {
+      token: admin.token,
+      body: { credentialIds: [id], revokereason: '' },
+    });
     expect(missing.body.message).toBe('Please enter revoke reason.');
-    const revoked = await api<BatchView>('POST', '/api/credentials/revoke', { token: admin.token, body: { credentialIds: [id], revokereason: 'Issued in error' } });
+    const revoked = await api<BatchView>('POST', '/api/credentials/revoke', {
+      token: admin.token,
+      body: { credentialIds: [id], revokereason: 'Issued in error' },
+    });
     expect(revoked.status).toBe(202);
     await published(admin, revoked.body.Data!.id);
     const result = await ourVerifier(credentials[2]);
@@ -210,19 +284,39 @@ describe('Blockcerts Wallet introduction', () => {
     const slug = me.body.Data!.organization_verify_uri.split('/').pop()!;
     const { dynamo } = clients();
     const row = { pk: `ORG#${orgId}#COH#c1`, sk: 'CT#degree#R#s1' };
-    await dynamo.send(new PutCommand({ TableName: cloud().resources.tableName, Item: { ...row, status: 'Invite pending' } }));
+    await dynamo.send(
+      new PutCommand({ TableName: cloud().resources.tableName, Item: { ...row, status: 'Invite pending' } }),
+    );
     const nonce = `code-${Date.now()}`;
-    await dynamo.send(new PutCommand({ TableName: cloud().resources.tableName, Item: { pk: `OTC#${nonce}`, sk: 'OTC', orgId, recipientPk: row.pk, recipientSk: row.sk } }));
+    await dynamo.send(
+      new PutCommand({
+        TableName: cloud().resources.tableName,
+        Item: { pk: `OTC#${nonce}`, sk: 'OTC', orgId, recipientPk: row.pk, recipientSk: row.sk },
+      }),
+    );
 
     const url = `/api/public/issuers/${slug}/introduce`;
-    const wrong = await api('POST', url, { body: { bitcoinAddress: '0x2222222222222222222222222222222222222222', nonce: 'nope' } });
+    const wrong = await api('POST', url, {
+      body: { bitcoinAddress: '0x2222222222222222222222222222222222222222', nonce: 'nope' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid nonce');
-    const ok = await api('POST', url, { body: { bitcoinAddress: 'ecdsa-koblitz-pubkey:0x2222222222222222222222222222222222222222', nonce, email: 'x@example.test' } });
+    const ok = await api('POST', url, {
+      body: {
+        bitcoinAddress: 'ecdsa-koblitz-pubkey:0x2222222222222222222222222222222222222222',
+        nonce,
+        email: 'x@example.test',
+      },
+    });
     expect(ok.status).toBe(200);
-    const again = await api('POST', url, { body: { bitcoinAddress: '0x3333333333333333333333333333333333333333', nonce } });
+    const again = await api('POST', url, {
+      body: { bitcoinAddress: '0x3333333333333333333333333333333333333333', nonce },
+    });
     expect(again.body.message).toBe('Invalid nonce');
     const { Item } = await dynamo.send(new GetCommand({ TableName: cloud().resources.tableName, Key: row }));
-    expect(Item).toMatchObject({ publicKey: '0x2222222222222222222222222222222222222222', status: 'PK received' });
+    expect(Item).toMatchObject({
+      publicKey: '0x2222222222222222222222222222222222222222',
+      status: 'PK received',
+    });
   });
 });

@@ -31,7 +31,14 @@ let revocationUrl: string;
 let issuer: ethers.Wallet;
 let stranger: ethers.Wallet; // funded, but not in the issuer profile
 const documents = new Map<string, unknown>(); // path → JSON served by `web`
-const timings: { case: string; officialMs: number; oursMs: number; officialStep?: string; ourStep?: string; officialMessage?: string }[] = [];
+const timings: {
+  case: string;
+  officialMs: number;
+  oursMs: number;
+  officialStep?: string;
+  ourStep?: string;
+  officialMessage?: string;
+}[] = [];
 
 beforeAll(async () => {
   const chain = ganache.server({
@@ -46,27 +53,38 @@ beforeAll(async () => {
   rpcUrl = `http://127.0.0.1:${(chain.address() as AddressInfo).port}`;
   const [first, second] = Object.values(await chain.provider.getInitialAccounts());
   // cacheTimeout -1: back-to-back sends must not reuse a cached nonce.
-  const provider = new ethers.JsonRpcProvider(rpcUrl, 1337, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+  const provider = new ethers.JsonRpcProvider(rpcUrl, 1337, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   issuer = new ethers.Wallet(first!.secretKey, provider);
   stranger = new ethers.Wallet(second!.secretKey, provider);
 
   web = http.createServer((req, res) => {
     const body = documents.get(new URL(req.url!, 'http://x').pathname);
-    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {}));
+    res
+      .writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(body ?? {}));
   });
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
   issuerUrl = `${base}/issuer.json`;
   revocationUrl = `${base}/revocations.json`;
-  documents.set('/issuer.json', buildIssuerProfile({
-    url: issuerUrl,
-    name: 'Proofmark Test University',
-    homepageUrl: 'https://example.edu',
-    email: 'registrar@example.edu',
-    // The key must exist strictly before the anchoring block (both verifiers check).
-    keys: [{ fragment: 'key-1', publicKey: issuer.signingKey.publicKey, created: new Date(Date.now() - 60_000) }],
-    revocationListUrl: revocationUrl,
-  }));
+  documents.set(
+    '/issuer.json',
+    buildIssuerProfile({
+      url: issuerUrl,
+      name: 'Proofmark Test University',
+      homepageUrl: 'https://example.edu',
+      email: 'registrar@example.edu',
+      // The key must exist strictly before the anchoring block (both verifiers check).
+      keys: [
+        { fragment: 'key-1', publicKey: issuer.signingKey.publicKey, created: new Date(Date.now() - 60_000) },
+      ],
+      revocationListUrl: revocationUrl,
+    }),
+  );
   publishRevocations([]);
 }, 60_000);
 
@@ -77,7 +95,14 @@ afterAll(async () => {
 });
 
 function publishRevocations(ids: string[]) {
-  documents.set('/revocations.json', buildRevocationList({ url: revocationUrl, issuerProfileUrl: issuerUrl, revoked: ids.map((id) => ({ id })) }));
+  documents.set(
+    '/revocations.json',
+    buildRevocationList({
+      url: revocationUrl,
+      issuerProfileUrl: issuerUrl,
+      revoked: ids.map((id) => ({ id })),
+    }),
+  );
 }
 
 function credentials(n: number, status?: { statusListCredential: string; statusListIndex: number }) {
@@ -85,7 +110,13 @@ function credentials(n: number, status?: { statusListCredential: string; statusL
     buildCredential(
       { issuerProfileUrl: issuerUrl },
       { name: `Graduate ${i + 1}`, email: `graduate${i + 1}@example.org` },
-      { name: 'Bachelor of Testing', description: 'Awarded for verifying offline', display: `<h1>Graduate ${i + 1}</h1>`, validFrom: new Date(Date.now() - 3_600_000), status },
+      {
+        name: 'Bachelor of Testing',
+        description: 'Awarded for verifying offline',
+        display: `<h1>Graduate ${i + 1}</h1>`,
+        validFrom: new Date(Date.now() - 3_600_000),
+        status,
+      },
     ),
   );
 }
@@ -104,17 +135,29 @@ async function anchor<T extends { issuer: string }>(unsigned: T[], from: ethers.
 
 const oursOptions = () => ({
   fetch: (url: string, init?: RequestInit) => fetch(url, init),
-  chains: chainResolver({ 'eth:sepolia': createEvmRpcLookup({ rpcUrl, fetch: (url, init) => fetch(url, init) }) }),
+  chains: chainResolver({
+    'eth:sepolia': createEvmRpcLookup({ rpcUrl, fetch: (url, init) => fetch(url, init) }),
+  }),
 });
 
 /** Both verifiers on one certificate, timed. */
-async function verifyBoth(label: string, certificate: object): Promise<{ official: OfficialVerificationResult; ours: VerificationResult }> {
+async function verifyBoth(
+  label: string,
+  certificate: object,
+): Promise<{ official: OfficialVerificationResult; ours: VerificationResult }> {
   let t = performance.now();
   const official = await verifyWithBlockcerts(certificate, { rpcUrl });
   const officialMs = performance.now() - t;
   t = performance.now();
   const ours = await verifyCredential(certificate, oursOptions());
-  timings.push({ case: label, officialMs: Math.round(officialMs), oursMs: Math.round(performance.now() - t), officialStep: official.failedStep, ourStep: ours.failedStep, officialMessage: official.failedStep && official.message });
+  timings.push({
+    case: label,
+    officialMs: Math.round(officialMs),
+    oursMs: Math.round(performance.now() - t),
+    officialStep: official.failedStep,
+    ourStep: ours.failedStep,
+    officialMessage: official.failedStep && official.message,
+  });
   return { official, ours };
 }
 
@@ -189,18 +232,33 @@ describe('official Blockcerts verifier (cert-verifier-js), offline', () => {
     bits.set(5, true);
     for (const multibase of [false, true]) {
       const path = `/status-${multibase ? 'multibase' : 'plain'}.json`;
-      const list = await buildStatusListCredential({ url: issuerUrl.replace('/issuer.json', path), issuerProfileUrl: issuerUrl, bits, validFrom: new Date(Date.now() - 60_000), encode: { multibase } });
+      const list = await buildStatusListCredential({
+        url: issuerUrl.replace('/issuer.json', path),
+        issuerProfileUrl: issuerUrl,
+        bits,
+        validFrom: new Date(Date.now() - 60_000),
+        encode: { multibase },
+      });
       documents.set(path, (await anchor([list]))[0]);
     }
-    const slot = (path: string, statusListIndex: number) => credentials(1, { statusListCredential: issuerUrl.replace('/issuer.json', path), statusListIndex })[0]!;
-    const [plainClear, plainSet, prefixedClear] = await anchor([slot('/status-plain.json', 1), slot('/status-plain.json', 5), slot('/status-multibase.json', 1)]);
+    const slot = (path: string, statusListIndex: number) =>
+      credentials(1, { statusListCredential: issuerUrl.replace('/issuer.json', path), statusListIndex })[0]!;
+    const [plainClear, plainSet, prefixedClear] = await anchor([
+      slot('/status-plain.json', 1),
+      slot('/status-plain.json', 5),
+      slot('/status-multibase.json', 1),
+    ]);
 
     let { official, ours } = await verifyBoth('status list bit clear', plainClear!);
     expect(official.status, official.message).toBe('verified');
     expect(ours.status).toBe('verified');
 
     ({ official, ours } = await verifyBoth('status list bit set', plainSet!));
-    expect(official).toMatchObject({ status: 'failure', failedStep: 'checkRevokedStatus', message: 'This certificate has been suspended by the issuer.' });
+    expect(official).toMatchObject({
+      status: 'failure',
+      failedStep: 'checkRevokedStatus',
+      message: 'This certificate has been suspended by the issuer.',
+    });
     expect(ours).toMatchObject({ status: 'suspended', failedStep: 'suspension' });
 
     // encodedList "u…" (Bitstring Status List 1.0): cert-verifier-js gunzips it without removing
@@ -226,16 +284,27 @@ describe('official Blockcerts verifier (cert-verifier-js), offline', () => {
     expect(asked).toEqual([issuerUrl, `${revocationUrl}?assertionId=${encodeURIComponent(signed[0]!.id)}`]);
 
     // A profile that cannot be fetched stops the verifier before its steps run.
-    const noProfile = await verifyWithBlockcerts(signed[0]!, { rpcUrl, fetchDocument: async () => undefined });
-    expect(noProfile).toMatchObject({ status: 'failure', failedStep: 'init', message: 'Unable to get issuer profile' });
+    const noProfile = await verifyWithBlockcerts(signed[0]!, {
+      rpcUrl,
+      fetchDocument: async () => undefined,
+    });
+    expect(noProfile).toMatchObject({
+      status: 'failure',
+      failedStep: 'init',
+      message: 'Unable to get issuer profile',
+    });
 
     const elsewhere = structuredClone(signed[0]!);
     elsewhere.issuer = 'https://certs.example.edu/issuer.json';
-    await expect(verifyWithBlockcerts(elsewhere, { rpcUrl })).rejects.toThrow(/tried to reach the network: https:\/\/certs\.example\.edu\/issuer\.json/);
+    await expect(verifyWithBlockcerts(elsewhere, { rpcUrl })).rejects.toThrow(
+      /tried to reach the network: https:\/\/certs\.example\.edu\/issuer\.json/,
+    );
     // A context the verifier does not bundle would be fetched by its JSON-LD loader: refused too.
     const extraContext = structuredClone(signed[0]!);
     extraContext['@context'].push('https://example.org/context.json');
-    await expect(verifyWithBlockcerts(extraContext, { rpcUrl })).rejects.toThrow(/tried to reach the network: https:\/\/example\.org\/context\.json/);
+    await expect(verifyWithBlockcerts(extraContext, { rpcUrl })).rejects.toThrow(
+      /tried to reach the network: https:\/\/example\.org\/context\.json/,
+    );
     expect(globalThis.fetch).toBe(realFetch); // globals restored
   });
 });

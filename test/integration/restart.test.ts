@@ -30,10 +30,17 @@ describe('npm start on one machine', () => {
     let blocks: number;
     try {
       user = await registeredAdmin(first.info);
-      const created = await api<Probe>('POST', '/api/probes', { token: user.token, body: { note: 'kept' }, appUrl: first.info.appUrl });
+      const created = await api<Probe>('POST', '/api/probes', {
+        token: user.token,
+        body: { note: 'kept' },
+        appUrl: first.info.appUrl,
+      });
       probeId = created.body.Data!.id;
       await eventually(async () => {
-        const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: user.token, appUrl: first.info.appUrl });
+        const res = await api<Probe>('GET', `/api/probes/${probeId}`, {
+          token: user.token,
+          appUrl: first.info.appUrl,
+        });
         return res.body.Data?.state === 'done' ? true : undefined;
       });
       await rpc(first.info.endpoints.chain, 'evm_mine');
@@ -45,9 +52,15 @@ describe('npm start on one machine', () => {
 
     const second = await spawnLocalCloud(dataDir);
     try {
-      const again = await api<SessionData>('POST', '/api/auth/login', { body: { email: user!.email, password: user!.password }, appUrl: second.info.appUrl });
+      const again = await api<SessionData>('POST', '/api/auth/login', {
+        body: { email: user!.email, password: user!.password },
+        appUrl: second.info.appUrl,
+      });
       expect(again.status).toBe(200);
-      const res = await api<Probe>('GET', `/api/probes/${probeId}`, { token: again.body.Data!.token, appUrl: second.info.appUrl });
+      const res = await api<Probe>('GET', `/api/probes/${probeId}`, {
+        token: again.body.Data!.token,
+        appUrl: second.info.appUrl,
+      });
       expect(res.status).toBe(200);
       expect(res.body.Data).toMatchObject({ state: 'done', note: 'kept' });
       expect(JSON.parse(res.body.Data!.artefact!.body)).toMatchObject({ note: 'kept' });

@@ -26,7 +26,9 @@ describe('the authenticated asynchronous path: API → DynamoDB → SQS → job 
     expect(JSON.parse(done.artefact!.body)).toMatchObject({ probeId: id, note });
 
     // The object really is in the local S3 artefacts bucket, under the tenant's prefix.
-    const obj = await clients().s3.send(new GetObjectCommand({ Bucket: cloud().resources.buckets.artefacts, Key: done.artefact!.key }));
+    const obj = await clients().s3.send(
+      new GetObjectCommand({ Bucket: cloud().resources.buckets.artefacts, Key: done.artefact!.key }),
+    );
     expect(JSON.parse(await obj.Body!.transformToString())).toMatchObject({ note });
   });
 
@@ -35,7 +37,9 @@ describe('the authenticated asynchronous path: API → DynamoDB → SQS → job 
     const res = await api('POST', '/api/probes', { token: user.token, body: { note: '' } });
     expect(res.status).toBe(400);
     expect(res.body.details?.[0]?.path).toBe('note');
-    expect((await api('POST', '/api/probes', { token: user.token, rawBody: '{oops' })).body.message).toMatch(/not valid JSON/);
+    expect((await api('POST', '/api/probes', { token: user.token, rawBody: '{oops' })).body.message).toMatch(
+      /not valid JSON/,
+    );
   });
 
   it("hides one organisation's objects from another (404)", async () => {

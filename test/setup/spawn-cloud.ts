@@ -7,11 +7,20 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs `infra/local/main.ts` (what `npm start` runs) as a child process and waits until it is ready. */
 export const spawnLocalCloud = async (dataDir: string, port = 0) => {
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   // Everything the cloud prints (including handler errors) is kept next to its data for debugging.
   fs.mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
@@ -19,7 +28,10 @@ export const spawnLocalCloud = async (dataDir: string, port = 0) => {
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const ready = await new Promise<{ runtime: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local cloud did not start in 120 s:\n${output.join('')}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`local cloud did not start in 120 s:\n${output.join('')}`)),
+      120_000,
+    );
     child.stdout!.on('data', (d: Buffer) => {
       output.push(d.toString());
       const line = d
@@ -40,7 +52,8 @@ export const spawnLocalCloud = async (dataDir: string, port = 0) => {
   const info = JSON.parse(fs.readFileSync(ready.runtime, 'utf8')) as LocalCloudInfo;
   // Refuse to run against anything that is not this machine.
   for (const [name, url] of Object.entries({ app: info.appUrl, ...info.endpoints })) {
-    if (new URL(url).hostname !== '127.0.0.1') throw new Error(`Refusing to test against ${name} at ${url}: not a local endpoint`);
+    if (new URL(url).hostname !== '127.0.0.1')
+      throw new Error(`Refusing to test against ${name} at ${url}: not a local endpoint`);
   }
   const stop = async () => {
     if (child.exitCode !== null) return;

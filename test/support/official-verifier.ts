@@ -67,7 +67,10 @@ function rpcExplorer(rpcUrl: string): ExplorerAPI {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
     });
-    const body = (await response.json()) as { result?: Record<string, string> | null; error?: { message?: string } };
+    const body = (await response.json()) as {
+      result?: Record<string, string> | null;
+      error?: { message?: string };
+    };
     if (body.error) throw new Error(`${method}: ${body.error.message ?? 'error'}`);
     return body.result ?? null;
   };
@@ -95,14 +98,21 @@ function rpcExplorer(rpcUrl: string): ExplorerAPI {
 // Globals are patched for the duration of one verification, so calls must not overlap.
 let queue: Promise<unknown> = Promise.resolve();
 
-export function verifyWithBlockcerts(certificate: object, opts: OfficialVerifierOptions): Promise<OfficialVerificationResult> {
+export function verifyWithBlockcerts(
+  certificate: object,
+  opts: OfficialVerifierOptions,
+): Promise<OfficialVerificationResult> {
   const run = queue.then(() => verifyOffline(certificate, opts));
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function verifyOffline(certificate: object, opts: OfficialVerifierOptions): Promise<OfficialVerificationResult> {
-  if (!isLoopback(new URL(opts.rpcUrl).hostname)) throw new Error(`rpcUrl must be on 127.0.0.1: ${opts.rpcUrl}`);
+async function verifyOffline(
+  certificate: object,
+  opts: OfficialVerifierOptions,
+): Promise<OfficialVerificationResult> {
+  if (!isLoopback(new URL(opts.rpcUrl).hostname))
+    throw new Error(`rpcUrl must be on 127.0.0.1: ${opts.rpcUrl}`);
   const blocked: string[] = [];
   const log: string[] = [];
   const restore = installGlobals(opts, blocked, log);
@@ -132,13 +142,20 @@ async function verifyOffline(certificate: object, opts: OfficialVerifierOptions)
   }
   // The verifier swallows failed requests (an unreachable revocation list even counts as "not
   // revoked"), so an attempt to leave the machine must fail the test here instead.
-  if (blocked.length > 0) throw new Error(`the official verifier tried to reach the network: ${blocked.join(', ')}`);
+  if (blocked.length > 0)
+    throw new Error(`the official verifier tried to reach the network: ${blocked.join(', ')}`);
 
   if (initError) {
     // init() parses the certificate and fetches the issuer profile; it throws a plain Error
     // (format invalid, profile unreachable…) instead of reporting a step.
     const message = initError instanceof Error ? initError.message : String(initError);
-    return { status: VERIFICATION_STATUSES.FAILURE, failedStep: 'init', message, steps: [{ code: 'init', status: VERIFICATION_STATUSES.FAILURE, message }], log };
+    return {
+      status: VERIFICATION_STATUSES.FAILURE,
+      failedStep: 'init',
+      message,
+      steps: [{ code: 'init', status: VERIFICATION_STATUSES.FAILURE, message }],
+      log,
+    };
   }
   const failed = steps.find((s) => s.status === VERIFICATION_STATUSES.FAILURE);
   return {
@@ -159,7 +176,8 @@ function etherscanFromNode(url: URL, rpcUrl: string, realFetch: typeof fetch): P
     eth_getBlockByNumber: [q.get('tag'), q.get('boolean') === 'true'],
     eth_blockNumber: [],
   }[method];
-  if (q.get('module') !== 'proxy' || !params) return Promise.resolve(new Response(`not emulated: ${method}`, { status: 400 }));
+  if (q.get('module') !== 'proxy' || !params)
+    return Promise.resolve(new Response(`not emulated: ${method}`, { status: 400 }));
   return realFetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -178,7 +196,8 @@ const isLoopback = (hostname: string) => hostname === '127.0.0.1';
 function installGlobals(opts: OfficialVerifierOptions, blocked: string[], log: string[]): () => void {
   const consoleMethods = ['log', 'info', 'warn', 'error', 'debug'] as const;
   const realConsole = consoleMethods.map((m) => console[m]);
-  for (const m of consoleMethods) console[m] = (...args: unknown[]) => void log.push(`${m}: ${format(...args)}`);
+  for (const m of consoleMethods)
+    console[m] = (...args: unknown[]) => void log.push(`${m}: ${format(...args)}`);
   const realFetch = globalThis.fetch;
   const { connect: netConnect, createConnection } = net;
   const tlsConnect = tls.connect;
@@ -189,7 +208,8 @@ function installGlobals(opts: OfficialVerifierOptions, blocked: string[], log: s
     // status list credential (cert-verifier-js verifies it as a new Certificate without our
     // explorerAPIs). The local chain stands in for Sepolia, so Etherscan's Sepolia API is
     // answered from it; Blockcypher, raced alongside, is refused locally.
-    if (url.hostname === 'api.etherscan.io' && url.searchParams.get('chainid') === '11155111') return etherscanFromNode(url, opts.rpcUrl, realFetch);
+    if (url.hostname === 'api.etherscan.io' && url.searchParams.get('chainid') === '11155111')
+      return etherscanFromNode(url, opts.rpcUrl, realFetch);
     if (url.hostname === 'api.blockcypher.com') return new Response('not available offline', { status: 503 });
     if (!isLoopback(url.hostname)) {
       blocked.push(url.href);
@@ -199,9 +219,7 @@ function installGlobals(opts: OfficialVerifierOptions, blocked: string[], log: s
     url.protocol = 'http:';
     if (opts.fetchDocument && (init?.method ?? 'GET').toUpperCase() === 'GET') {
       const document = await opts.fetchDocument(url.href);
-      return document === undefined
-        ? new Response('not found', { status: 404 })
-        : Response.json(document);
+      return document === undefined ? new Response('not found', { status: 404 }) : Response.json(document);
     }
     return realFetch(url, init);
   };
@@ -211,7 +229,8 @@ function installGlobals(opts: OfficialVerifierOptions, blocked: string[], log: s
     function (this: unknown, ...args: unknown[]) {
       // connect(options) or connect(port, host?, …); no host means localhost, which is refused too.
       const [first, second] = args;
-      const options = typeof first === 'object' && first !== null ? (first as { host?: string; port?: number }) : undefined;
+      const options =
+        typeof first === 'object' && first !== null ? (first as { host?: string; port?: number }) : undefined;
       const host = options ? options.host : typeof second === 'string' ? second : undefined;
       if (!isLoopback(host ?? 'localhost')) {
         blocked.push(`${host}:${options ? options.port : first}`);

@@ -4,8 +4,15 @@ import type { BucketName } from '../../../infra/resources';
 import { s3Client } from './aws';
 import { env } from './env';
 
-export const putObject = async (bucket: BucketName, key: string, body: string | Uint8Array, contentType: string) => {
-  await s3Client().send(new PutObjectCommand({ Bucket: env.bucket(bucket), Key: key, Body: body, ContentType: contentType }));
+export const putObject = async (
+  bucket: BucketName,
+  key: string,
+  body: string | Uint8Array,
+  contentType: string,
+) => {
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: env.bucket(bucket), Key: key, Body: body, ContentType: contentType }),
+  );
 };
 
 /** The object's text, or undefined when there is no such key. */
@@ -25,4 +32,6 @@ export const deleteObject = async (bucket: BucketName, key: string) => {
 
 /** A short-lived URL to read one private object (the browser fetches it straight from S3). */
 export const presignedGetUrl = (bucket: BucketName, key: string, expiresInSeconds = 900): Promise<string> =>
-  getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }), { expiresIn: expiresInSeconds });
+  getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }), {
+    expiresIn: expiresInSeconds,
+  });

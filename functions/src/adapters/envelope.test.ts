@@ -24,6 +24,8 @@ describe('envelope encryption with the local master key', () => {
     await expect(unseal(sealed, 'org-2/smtp')).rejects.toThrow();
     const flipped = Buffer.from(sealed.ciphertext, 'base64');
     flipped[0] = flipped[0]! ^ 1;
-    await expect(unseal({ ...sealed, ciphertext: flipped.toString('base64') }, 'org-1/smtp')).rejects.toThrow();
+    await expect(
+      unseal({ ...sealed, ciphertext: flipped.toString('base64') }, 'org-1/smtp'),
+    ).rejects.toThrow();
   });
 });

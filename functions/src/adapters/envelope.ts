@@ -39,18 +39,29 @@ let localMaster: Buffer | undefined;
 const localMasterKey = () => {
   if (localMaster) return localMaster;
   const file = process.env.LOCAL_MASTER_KEY_FILE;
-  if (!file) throw new Error(`Neither ${envNames.kmsKeyId} nor LOCAL_MASTER_KEY_FILE is set: secrets cannot be encrypted`);
+  if (!file)
+    throw new Error(
+      `Neither ${envNames.kmsKeyId} nor LOCAL_MASTER_KEY_FILE is set: secrets cannot be encrypted`,
+    );
   localMaster = Buffer.from(fs.readFileSync(path.resolve(file), 'utf8').trim(), 'base64');
   if (localMaster.length !== 32) throw new Error('The local master key must be 32 bytes (base64)');
   return localMaster;
 };
 
-const wrapKey = async (context: string): Promise<{ plain: Buffer; wrapped: string; wrap: Sealed['wrap'] }> => {
+const wrapKey = async (
+  context: string,
+): Promise<{ plain: Buffer; wrapped: string; wrap: Sealed['wrap'] }> => {
   const keyId = process.env[envNames.kmsKeyId];
   if (keyId) {
     kms ??= new KMSClient({ requestHandler: { requestTimeout: 10_000, throwOnRequestTimeout: true } });
-    const out = await kms.send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: { context } }));
-    return { plain: Buffer.from(out.Plaintext!), wrapped: Buffer.from(out.CiphertextBlob!).toString('base64'), wrap: 'kms' };
+    const out = await kms.send(
+      new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: { context } }),
+    );
+    return {
+      plain: Buffer.from(out.Plaintext!),
+      wrapped: Buffer.from(out.CiphertextBlob!).toString('base64'),
+      wrap: 'kms',
+    };
   }
   const plain = randomBytes(32);
   const w = gcmEncrypt(localMasterKey(), plain, Buffer.from(context));
@@ -64,7 +75,13 @@ const unwrapKey = async (sealed: Sealed, context: string): Promise<Buffer> => {
     const out = await kms.send(new DecryptCommand({ CiphertextBlob: raw, EncryptionContext: { context } }));
     return Buffer.from(out.Plaintext!);
   }
-  return gcmDecrypt(localMasterKey(), raw.subarray(0, 12), raw.subarray(12, 28), raw.subarray(28), Buffer.from(context));
+  return gcmDecrypt(
+    localMasterKey(),
+    raw.subarray(0, 12),
+    raw.subarray(12, 28),
+    raw.subarray(28),
+    Buffer.from(context),
+  );
 };
 
 export const seal = async (plaintext: string, context: string): Promise<Sealed> => {
@@ -83,7 +100,13 @@ export const seal = async (plaintext: string, context: string): Promise<Sealed> 
 export const unseal = async (sealed: Sealed, context: string): Promise<string> => {
   const key = await unwrapKey(sealed, context);
   try {
-    return gcmDecrypt(key, Buffer.from(sealed.iv, 'base64'), Buffer.from(sealed.tag, 'base64'), Buffer.from(sealed.ciphertext, 'base64'), Buffer.from(context)).toString('utf8');
+    return gcmDecrypt(
+      key,
+      Buffer.from(sealed.iv, 'base64'),
+      Buffer.from(sealed.tag, 'base64'),
+      Buffer.from(sealed.ciphertext, 'base64'),
+      Buffer.from(context),
+    ).toString('utf8');
   } finally {
     key.fill(0);
   }

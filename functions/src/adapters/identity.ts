@@ -14,7 +14,12 @@ import { env } from './env';
 
 /** Cognito, reduced to what the product needs. Our API is the only way in (self sign-up is off). */
 
-export const createIdentity = async (input: { email: string; password: string; orgId: string; isAdmin: boolean }): Promise<string> => {
+export const createIdentity = async (input: {
+  email: string;
+  password: string;
+  orgId: string;
+  isAdmin: boolean;
+}): Promise<string> => {
   try {
     const out = await cognitoClient().send(
       new AdminCreateUserCommand({
@@ -34,7 +39,10 @@ export const createIdentity = async (input: { email: string; password: string; o
     if (!sub) throw new Error('Cognito returned no sub for the new user');
     return sub;
   } catch (err) {
-    if (err instanceof UsernameExistsException || (err as { name?: string }).name === 'UsernameExistsException') {
+    if (
+      err instanceof UsernameExistsException ||
+      (err as { name?: string }).name === 'UsernameExistsException'
+    ) {
       throw conflict(accountMessages.emailTaken);
     }
     throw err;
@@ -43,7 +51,12 @@ export const createIdentity = async (input: { email: string; password: string; o
 
 export const setIdentityPassword = async (email: string, password: string) => {
   await cognitoClient().send(
-    new AdminSetUserPasswordCommand({ UserPoolId: env.userPoolId(), Username: email, Password: password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: env.userPoolId(),
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
   );
 };
 
@@ -70,7 +83,13 @@ export interface Tokens {
   refreshToken?: string;
 }
 
-const authFailures = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'PasswordResetRequiredException', 'UserNotConfirmedException']);
+const authFailures = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+  'PasswordResetRequiredException',
+  'UserNotConfirmedException',
+]);
 
 /** Checks a password. Undefined for any wrong credential (unknown email and wrong password look the same). */
 export const passwordSignIn = async (email: string, password: string): Promise<Tokens | undefined> => {
@@ -110,5 +129,7 @@ export const refreshSignIn = async (refreshToken: string): Promise<Tokens | unde
 
 /** Revokes every refresh token of the user, so no new ID token can be had from them. */
 export const signOutEverywhere = async (email: string) => {
-  await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId(), Username: email }));
+  await cognitoClient().send(
+    new AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId(), Username: email }),
+  );
 };

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { mainAdminPermissions, newTeamUserPermissions, noPermissions, togglePermission } from '@proofmark/shared/accounts/permissions';
+import {
+  mainAdminPermissions,
+  newTeamUserPermissions,
+  noPermissions,
+  togglePermission,
+} from '@proofmark/shared/accounts/permissions';
 import { isAllowed } from './access';
 
 const member = (permissions = noPermissions()) => ({ isMainAdmin: false, permissions });
 
 describe('isAllowed', () => {
   it('lets the main administrator do everything', () => {
-    for (const access of [{ kind: 'mainAdmin' }, { kind: 'write', flag: 'issuecertificate' }, { kind: 'read', flag: 'validate' }] as const) {
+    for (const access of [
+      { kind: 'mainAdmin' },
+      { kind: 'write', flag: 'issuecertificate' },
+      { kind: 'read', flag: 'validate' },
+    ] as const) {
       expect(isAllowed({ isMainAdmin: true, permissions: mainAdminPermissions() }, access)).toBe(true);
     }
   });

@@ -8,7 +8,12 @@ import { tokenStillValid } from './sessions';
  * The server-side permission check for one call, from the route's entry in the access table and the
  * user's current row (so a changed flag or a logout takes effect on the very next call).
  */
-export const authorizeCall = async (orgId: string, userId: string, issuedAt: number, access: RouteAccess): Promise<UserRecord> => {
+export const authorizeCall = async (
+  orgId: string,
+  userId: string,
+  issuedAt: number,
+  access: RouteAccess,
+): Promise<UserRecord> => {
   const user = await getUser(orgId, userId);
   if (!user || !tokenStillValid(user, issuedAt)) throw unauthorized();
   if (!user.emailConfirmed) throw new AppError('forbidden', accountMessages.confirmEmailFirst);
@@ -16,11 +21,15 @@ export const authorizeCall = async (orgId: string, userId: string, issuedAt: num
     throw new AppError('forbidden', accountMessages.mustChangePassword);
   }
   const allowed = isAllowed(user, access);
-  if (!allowed) throw access.kind === 'mainAdmin' ? forbidden(accountMessages.teamMainAdminOnly) : forbidden();
+  if (!allowed)
+    throw access.kind === 'mainAdmin' ? forbidden(accountMessages.teamMainAdminOnly) : forbidden();
   return user;
 };
 
-export const isAllowed = (user: Pick<UserRecord, 'isMainAdmin' | 'permissions'>, access: RouteAccess): boolean => {
+export const isAllowed = (
+  user: Pick<UserRecord, 'isMainAdmin' | 'permissions'>,
+  access: RouteAccess,
+): boolean => {
   if (user.isMainAdmin) return true;
   switch (access.kind) {
     case 'public':

@@ -33,7 +33,14 @@ export const resetMail = (to: string, code: string): OutgoingMail => ({
   text: `Your Proofmark password reset code is ${code}. It is valid for 30 minutes.\nIf you did not ask for this, ignore this email.\n`,
 });
 
-export const teamInvitationMail = (input: { to: string; fname: string; orgName: string; inviter: string; password: string; loginUrl: string }): OutgoingMail => ({
+export const teamInvitationMail = (input: {
+  to: string;
+  fname: string;
+  orgName: string;
+  inviter: string;
+  password: string;
+  loginUrl: string;
+}): OutgoingMail => ({
   to: [input.to],
   subject: `${input.orgName} invited you to Proofmark`,
   html: layout(`Welcome to ${input.orgName} on Proofmark`, [

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { buildCredential, finalizeBatch, formatAnchor, prepareBatch, type BlockcertsCredential, type PreparedBatch } from '@proofmark/shared/blockcerts/index';
+import {
+  buildCredential,
+  finalizeBatch,
+  formatAnchor,
+  prepareBatch,
+  type BlockcertsCredential,
+  type PreparedBatch,
+} from '@proofmark/shared/blockcerts/index';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
 import type { BatchView, CreateBatchRequest } from '@proofmark/shared/api/credentials';
 import { dynamoClient } from '../adapters/aws';
@@ -12,7 +19,13 @@ import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } f
 import { anchorNetwork, chainAdapter, type Blockchain } from './chains';
 import { issuerUrls, publicKeys, publicUrl, publishIssuerDocuments } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
-import { allocateStatusIndices, currentStatusList, statusListUrl, statusPurposes, type StatusPurpose } from './status-list';
+import {
+  allocateStatusIndices,
+  currentStatusList,
+  statusListUrl,
+  statusPurposes,
+  type StatusPurpose,
+} from './status-list';
 import { keys } from './keys';
 
 /**
@@ -52,7 +65,9 @@ const uuidOf = (credentialId: string) => credentialId.replace(/^urn:uuid:/, '');
 const requiredConfirmations = () => Number(process.env.CHAIN_CONFIRMATIONS ?? 1);
 
 export const getBatch = async (orgId: string, id: string): Promise<BatchRecord> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: batchKey(orgId, id), ConsistentRead: true }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: batchKey(orgId, id), ConsistentRead: true }),
+  );
   if (!out.Item) throw notFound('No such batch.');
   return out.Item as BatchRecord;
 };
@@ -67,7 +82,10 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
   txId: b.txId,
   confirmations: b.confirmations,
   createdAt: b.createdAt,
-  credentials: b.state === 'published' && b.kind === 'credentials' ? b.credentialIds.map((id) => ({ id, url: publicUrl(publicKeys.credential(slug, uuidOf(id))) })) : [],
+  credentials:
+    b.state === 'published' && b.kind === 'credentials'
+      ? b.credentialIds.map((id) => ({ id, url: publicUrl(publicKeys.credential(slug, uuidOf(id))) }))
+      : [],
 });
 
 export const createBatch = async (orgId: string, input: CreateBatchRequest): Promise<BatchRecord> => {
@@ -87,16 +105,26 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
       {
         name: input.certificate.name,
         description: input.certificate.description,
-        display: r.displayHtml ?? `<h1>${escapeHtml(input.certificate.name)}</h1><p>${escapeHtml(r.name)}</p>`,
+        display:
+          r.displayHtml ?? `<h1>${escapeHtml(input.certificate.name)}</h1><p>${escapeHtml(r.name)}</p>`,
         validFrom,
         validUntil: input.certificate.validUntil,
-        status: statusPurposes.map((purpose) => ({ statusListCredential: statusListUrl(org.verifierSlug, purpose), statusListIndex: statusIndexStart + i, statusPurpose: purpose })),
+        status: statusPurposes.map((purpose) => ({
+          statusListCredential: statusListUrl(org.verifierSlug, purpose),
+          statusListIndex: statusIndexStart + i,
+          statusPurpose: purpose,
+        })),
       },
     ),
   );
-  const batch = await saveAndEnqueue(orgId, 'credentials', credentials, { blockchain: input.blockchain, statusIndexStart, createdAt: validFrom });
+  const batch = await saveAndEnqueue(orgId, 'credentials', credentials, {
+    blockchain: input.blockchain,
+    statusIndexStart,
+    createdAt: validFrom,
+  });
   // Every credential names both status lists, so the organisation's first batch also brings their first editions.
-  for (const purpose of statusPurposes) if (await claimOnce(orgId, `${purpose}ListRequestedAt`)) await anchorStatusList(orgId, purpose);
+  for (const purpose of statusPurposes)
+    if (await claimOnce(orgId, `${purpose}ListRequestedAt`)) await anchorStatusList(orgId, purpose);
   return batch;
 };
 
@@ -122,13 +150,22 @@ const claimOnce = async (orgId: string, attribute: string): Promise<boolean> => 
 
 /** Anchors a new edition of one of the organisation's status lists (after hold, unhold or revoke). */
 export const anchorStatusList = async (orgId: string, purpose: StatusPurpose): Promise<BatchRecord> =>
-  saveAndEnqueue(orgId, 'statuslist', [await currentStatusList(orgId, purpose)], { blockchain: 'ethereum', statusPurpose: purpose, createdAt: new Date() });
+  saveAndEnqueue(orgId, 'statuslist', [await currentStatusList(orgId, purpose)], {
+    blockchain: 'ethereum',
+    statusPurpose: purpose,
+    createdAt: new Date(),
+  });
 
 const saveAndEnqueue = async (
   orgId: string,
   kind: BatchRecord['kind'],
   credentials: readonly object[],
-  extra: { blockchain: Blockchain; statusIndexStart?: number; statusPurpose?: StatusPurpose; createdAt: Date },
+  extra: {
+    blockchain: Blockchain;
+    statusIndexStart?: number;
+    statusPurpose?: StatusPurpose;
+    createdAt: Date;
+  },
 ): Promise<BatchRecord> => {
   const { blockchain } = extra;
   const prepared = await prepareBatch(credentials as BlockcertsCredential[]);
@@ -148,16 +185,27 @@ const saveAndEnqueue = async (
   };
   // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
   await putObject('artefacts', preparedKey(orgId, batch.id), JSON.stringify(prepared), 'application/json');
-  await dynamoClient().send(new PutCommand({ TableName: env.tableName(), Item: { ...batchKey(orgId, batch.id), type: 'batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await dynamoClient().send(
+    new PutCommand({
+      TableName: env.tableName(),
+      Item: { ...batchKey(orgId, batch.id), type: 'batch', ...batch },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   await publishIssuerDocuments(orgId);
   await enqueueJob('anchor', { orgId, batchId: batch.id });
   return batch;
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Moves a batch from one state to the next only if nobody else did; false when it was already moved. */
-const advance = async (b: BatchRecord, from: BatchRecord['state'], changes: Partial<BatchRecord>): Promise<boolean> => {
+const advance = async (
+  b: BatchRecord,
+  from: BatchRecord['state'],
+  changes: Partial<BatchRecord>,
+): Promise<boolean> => {
   const names: Record<string, string> = { '#state': 'state' };
   const values: Record<string, unknown> = { ':from': from };
   const sets = Object.entries(changes).map(([k, v], i) => {
@@ -217,15 +265,27 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
     batch = await getBatch(orgId, batchId);
   }
   if (batch.state === 'signing') {
-    const key = batch.keyFragment ? (await listIssuingKeys(orgId, batch.blockchain)).find((k) => k.fragment === batch.keyFragment) : await activeIssuingKey(orgId, batch.blockchain);
-    if (!key) throw new AppError('bad_request', `Organisation ${orgId} has no active ${batch.blockchain} key`);
+    const key = batch.keyFragment
+      ? (await listIssuingKeys(orgId, batch.blockchain)).find((k) => k.fragment === batch.keyFragment)
+      : await activeIssuingKey(orgId, batch.blockchain);
+    if (!key)
+      throw new AppError('bad_request', `Organisation ${orgId} has no active ${batch.blockchain} key`);
     if (batch.nonce === undefined && chain.pendingCount) {
       await setOnce(batch, 'nonce', await allocateNonce(key, await chain.pendingCount(key.address)));
       batch = await getBatch(orgId, batchId);
     }
-    const signed = await chain.signAnchor({ privateKeyHex: await issuingPrivateKey(key), merkleRootHex: batch.merkleRoot, nonce: batch.nonce });
+    const signed = await chain.signAnchor({
+      privateKeyHex: await issuingPrivateKey(key),
+      merkleRootHex: batch.merkleRoot,
+      nonce: batch.nonce,
+    });
     // Whoever stores signed bytes first wins; a concurrent delivery then uses those bytes.
-    await advance(batch, 'signing', { state: 'signed', rawTx: signed.rawTx, txId: signed.txId, keyFragment: key.fragment });
+    await advance(batch, 'signing', {
+      state: 'signed',
+      rawTx: signed.rawTx,
+      txId: signed.txId,
+      keyFragment: key.fragment,
+    });
     batch = await getBatch(orgId, batchId);
   }
   if (batch.state === 'signed' || batch.state === 'broadcast') {
@@ -233,7 +293,9 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
     if (batch.state === 'signed') await advance(batch, 'signed', { state: 'broadcast' });
     const conf = await chain.confirmations(batch.txId!);
     if (!conf || conf.confirmations < requiredConfirmations()) {
-      throw new Error(`Transaction ${batch.txId} has ${conf?.confirmations ?? 0} confirmations; waiting for ${requiredConfirmations()}`);
+      throw new Error(
+        `Transaction ${batch.txId} has ${conf?.confirmations ?? 0} confirmations; waiting for ${requiredConfirmations()}`,
+      );
     }
     await publishBatch(await getBatch(orgId, batchId), conf);
     batch = await getBatch(orgId, batchId);
@@ -248,23 +310,50 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
   if (!text) throw new Error(`Prepared batch ${batch.id} is missing from the artefacts bucket`);
   const prepared = JSON.parse(text) as PreparedBatch<BlockcertsCredential>;
   const profileUrl = issuerUrls(org).profile;
-  const signed = finalizeBatch(prepared, formatAnchor({ chain: batch.blockchain === 'ethereum' ? 'eth' : 'btc', network: batch.network, txId: batch.txId! }), {
-    verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
-  });
+  const signed = finalizeBatch(
+    prepared,
+    formatAnchor({
+      chain: batch.blockchain === 'ethereum' ? 'eth' : 'btc',
+      network: batch.network,
+      txId: batch.txId!,
+    }),
+    {
+      verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
+    },
+  );
   // Published credentials must verify at once: not before both status lists they name exist.
   if (batch.kind === 'credentials') {
-    const missing = statusPurposes.filter((p) => !(org as unknown as Record<string, unknown>)[`${p}ListPublishedAt`]);
-    if (missing.length) throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
+    const missing = statusPurposes.filter(
+      (p) => !(org as unknown as Record<string, unknown>)[`${p}ListPublishedAt`],
+    );
+    if (missing.length)
+      throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
   }
   // Writing the same document twice writes the same bytes: safe on a retry.
   if (batch.kind === 'statuslist') {
-    await putObject('public', publicKeys.statusList(org.verifierSlug, batch.statusPurpose ?? 'suspension'), JSON.stringify(signed[0], null, 2), 'application/json');
+    await putObject(
+      'public',
+      publicKeys.statusList(org.verifierSlug, batch.statusPurpose ?? 'suspension'),
+      JSON.stringify(signed[0], null, 2),
+      'application/json',
+    );
     await claimOnce(batch.orgId, `${batch.statusPurpose ?? 'suspension'}ListPublishedAt`);
   } else {
     await Promise.all(
-      signed.map((c) => putObject('public', publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))), JSON.stringify(c, null, 2), 'application/json')),
+      signed.map((c) =>
+        putObject(
+          'public',
+          publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
+          JSON.stringify(c, null, 2),
+          'application/json',
+        ),
+      ),
     );
     await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, batch.statusIndexStart ?? 0);
   }
-  await advance(batch, 'broadcast', { state: 'published', confirmations: conf.confirmations, blockNumber: conf.blockNumber });
+  await advance(batch, 'broadcast', {
+    state: 'published',
+    confirmations: conf.confirmations,
+    blockNumber: conf.blockNumber,
+  });
 };

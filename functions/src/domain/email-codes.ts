@@ -33,13 +33,20 @@ export const issueCode = async (purpose: CodePurpose, email: string): Promise<st
 
 export const redeemCode = async (purpose: CodePurpose, email: string, code: string): Promise<boolean> => {
   const key = keys.code(purpose, email);
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: key, ConsistentRead: true }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: key, ConsistentRead: true }),
+  );
   const item = out.Item;
   if (!item || item.expiresAt < Date.now() / 1000 || item.attempts >= MAX_ATTEMPTS) return false;
   const matches = timingSafeEqual(Buffer.from(String(item.codeHash), 'hex'), hash(code));
   if (!matches) {
     await dynamoClient().send(
-      new UpdateCommand({ TableName: env.tableName(), Key: key, UpdateExpression: 'ADD attempts :one', ExpressionAttributeValues: { ':one': 1 } }),
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: key,
+        UpdateExpression: 'ADD attempts :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
     );
     return false;
   }

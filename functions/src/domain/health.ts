@@ -12,7 +12,10 @@ import { bucketNames } from '../../../infra/resources';
 type Check = () => Promise<unknown>;
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref()),
+  ]);
 
 const chainCheck: Check = async () => {
   const res = await fetch(env.chainRpcUrl(), {
@@ -26,10 +29,15 @@ const chainCheck: Check = async () => {
 
 const checks: Record<DependencyName, Check> = {
   dynamodb: () => dynamoClient().send(new DescribeTableCommand({ TableName: env.tableName() })),
-  s3: () => Promise.all(bucketNames.map((b) => s3Client().send(new HeadBucketCommand({ Bucket: env.bucket(b) })))),
+  s3: () =>
+    Promise.all(bucketNames.map((b) => s3Client().send(new HeadBucketCommand({ Bucket: env.bucket(b) })))),
   sqs: () =>
     Promise.all(
-      jobNames.map((j) => sqsClient().send(new GetQueueAttributesCommand({ QueueUrl: env.queueUrl(j), AttributeNames: ['QueueArn'] }))),
+      jobNames.map((j) =>
+        sqsClient().send(
+          new GetQueueAttributesCommand({ QueueUrl: env.queueUrl(j), AttributeNames: ['QueueArn'] }),
+        ),
+      ),
     ),
   cognito: () => cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: env.userPoolId() })),
   ses: () => sesClient().send(new GetAccountCommand({})),

@@ -24,7 +24,10 @@ export interface IssuingKeyRecord {
   revoked?: string;
 }
 
-const keyKey = (orgId: string, chain: Blockchain, fragment: string) => ({ pk: `ORG#${orgId}`, sk: `KEY#${chain}#${fragment}` });
+const keyKey = (orgId: string, chain: Blockchain, fragment: string) => ({
+  pk: `ORG#${orgId}`,
+  sk: `KEY#${chain}#${fragment}`,
+});
 const secretName = (chain: Blockchain, fragment: string) => `issuing-key/${chain}/${fragment}`;
 
 export const listIssuingKeys = async (orgId: string, chain?: Blockchain): Promise<IssuingKeyRecord[]> => {
@@ -39,25 +42,45 @@ export const listIssuingKeys = async (orgId: string, chain?: Blockchain): Promis
   return ((out.Items ?? []) as IssuingKeyRecord[]).sort((a, b) => a.created.localeCompare(b.created));
 };
 
-export const activeIssuingKey = async (orgId: string, chain: Blockchain): Promise<IssuingKeyRecord | undefined> =>
+export const activeIssuingKey = async (
+  orgId: string,
+  chain: Blockchain,
+): Promise<IssuingKeyRecord | undefined> =>
   (await listIssuingKeys(orgId, chain)).filter((k) => !k.revoked).at(-1);
 
 export const generateIssuingKey = async (orgId: string, chain: Blockchain): Promise<IssuingKeyRecord> => {
-  if (chain !== 'ethereum') throw badRequest('Key generation for Bitcoin is not available yet; choose Ethereum.');
+  if (chain !== 'ethereum')
+    throw badRequest('Key generation for Bitcoin is not available yet; choose Ethereum.');
   const existing = await listIssuingKeys(orgId, chain);
   const fragment = `key-${existing.length + 1}`;
   const wallet = Wallet.createRandom();
   // One second in the past: verifiers require the key to exist strictly before its first anchoring block.
   const created = new Date(Date.now() - 1000).toISOString();
-  const record: IssuingKeyRecord = { orgId, chain, fragment, address: wallet.address, publicKeyHex: wallet.signingKey.publicKey, created };
+  const record: IssuingKeyRecord = {
+    orgId,
+    chain,
+    fragment,
+    address: wallet.address,
+    publicKeyHex: wallet.signingKey.publicKey,
+    created,
+  };
 
   await putSecret(orgId, secretName(chain, fragment), wallet.privateKey, { hint: false });
   await dynamoClient().send(
-    new PutCommand({ TableName: env.tableName(), Item: { ...keyKey(orgId, chain, fragment), type: 'issuing-key', ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: env.tableName(),
+      Item: { ...keyKey(orgId, chain, fragment), type: 'issuing-key', ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   for (const old of existing.filter((k) => !k.revoked)) {
     await dynamoClient().send(
-      new UpdateCommand({ TableName: env.tableName(), Key: keyKey(orgId, chain, old.fragment), UpdateExpression: 'SET revoked = :now', ExpressionAttributeValues: { ':now': created } }),
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: keyKey(orgId, chain, old.fragment),
+        UpdateExpression: 'SET revoked = :now',
+        ExpressionAttributeValues: { ':now': created },
+      }),
     );
   }
   // Only a dev chain has a faucet; in AWS the organisation funds its address itself.
@@ -73,7 +96,13 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
  */
 export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): Promise<number> => {
   for (;;) {
-    const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keyKey(key.orgId, key.chain, key.fragment), ConsistentRead: true }));
+    const out = await dynamoClient().send(
+      new GetCommand({
+        TableName: env.tableName(),
+        Key: keyKey(key.orgId, key.chain, key.fragment),
+        ConsistentRead: true,
+      }),
+    );
     const stored = out.Item?.nextNonce as number | undefined;
     const nonce = Math.max(stored ?? 0, chainCount);
     try {
@@ -82,8 +111,12 @@ export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): 
           TableName: env.tableName(),
           Key: keyKey(key.orgId, key.chain, key.fragment),
           UpdateExpression: 'SET nextNonce = :next',
-          ConditionExpression: stored === undefined ? 'attribute_not_exists(nextNonce)' : 'nextNonce = :stored',
-          ExpressionAttributeValues: { ':next': nonce + 1, ...(stored === undefined ? {} : { ':stored': stored }) },
+          ConditionExpression:
+            stored === undefined ? 'attribute_not_exists(nextNonce)' : 'nextNonce = :stored',
+          ExpressionAttributeValues: {
+            ':next': nonce + 1,
+            ...(stored === undefined ? {} : { ':stored': stored }),
+          },
         }),
       );
       return nonce;
@@ -102,4 +135,9 @@ export const issuingPrivateKey = async (key: IssuingKeyRecord): Promise<string> 
 
 /** The profile's view of the keys. */
 export const profileKeys = (keys: IssuingKeyRecord[]): IssuingKey[] =>
-  keys.map((k) => ({ fragment: k.fragment, publicKey: k.publicKeyHex.replace(/^0x/, ''), created: k.created, ...(k.revoked ? { revoked: k.revoked } : {}) }));
+  keys.map((k) => ({
+    fragment: k.fragment,
+    publicKey: k.publicKeyHex.replace(/^0x/, ''),
+    created: k.created,
+    ...(k.revoked ? { revoked: k.revoked } : {}),
+  }));

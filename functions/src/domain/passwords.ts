@@ -16,7 +16,10 @@ export const setFirstPassword = async (user: UserRecord, newPassword: string) =>
 };
 
 export const changePassword = async (user: UserRecord, oldPassword: string, newPassword: string) => {
-  if (!(await passwordSignIn(user.email, oldPassword))) throw badRequest(accountMessages.oldPasswordWrong, [{ path: 'OldPassword', message: accountMessages.oldPasswordWrong }]);
+  if (!(await passwordSignIn(user.email, oldPassword)))
+    throw badRequest(accountMessages.oldPasswordWrong, [
+      { path: 'OldPassword', message: accountMessages.oldPasswordWrong },
+    ]);
   assertAcceptablePassword(newPassword);
   await setIdentityPassword(user.email, newPassword);
 };

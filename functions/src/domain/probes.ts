@@ -10,7 +10,12 @@ import { keys, objectKeys } from './keys';
 
 /** A probe exercises the whole asynchronous path once: table → queue → job → bucket. */
 export const createProbe = async (orgId: string, input: CreateProbeRequest): Promise<Probe> => {
-  const probe: Probe = { id: randomUUID(), note: input.note, state: 'queued', createdAt: new Date().toISOString() };
+  const probe: Probe = {
+    id: randomUUID(),
+    note: input.note,
+    state: 'queued',
+    createdAt: new Date().toISOString(),
+  };
   await dynamoClient().send(
     new PutCommand({
       TableName: env.tableName(),
@@ -23,9 +28,16 @@ export const createProbe = async (orgId: string, input: CreateProbeRequest): Pro
 };
 
 export const getProbe = async (orgId: string, probeId: string): Promise<Probe> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.probe(orgId, probeId) }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: keys.probe(orgId, probeId) }),
+  );
   if (!out.Item) throw notFound('No such probe.');
-  const probe: Probe = { id: out.Item.id, note: out.Item.note, state: out.Item.state, createdAt: out.Item.createdAt };
+  const probe: Probe = {
+    id: out.Item.id,
+    note: out.Item.note,
+    state: out.Item.state,
+    createdAt: out.Item.createdAt,
+  };
   if (probe.state === 'done') {
     const key = objectKeys.probeArtefact(orgId, probeId);
     probe.artefact = { key, body: (await getObjectText('artefacts', key)) ?? '' };
@@ -38,11 +50,18 @@ export const getProbe = async (orgId: string, probeId: string): Promise<Probe> =
  * conditional, so running it twice has the effect of running it once.
  */
 export const completeProbe = async (orgId: string, probeId: string): Promise<'done' | 'already-done'> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.probe(orgId, probeId) }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: keys.probe(orgId, probeId) }),
+  );
   if (!out.Item) throw notFound(`Probe ${probeId} of ${orgId} does not exist`);
   if (out.Item.state === 'done') return 'already-done';
   const artefact = { probeId, note: out.Item.note, processedAt: new Date().toISOString() };
-  await putObject('artefacts', objectKeys.probeArtefact(orgId, probeId), JSON.stringify(artefact), 'application/json');
+  await putObject(
+    'artefacts',
+    objectKeys.probeArtefact(orgId, probeId),
+    JSON.stringify(artefact),
+    'application/json',
+  );
   try {
     await dynamoClient().send(
       new UpdateCommand({

@@ -14,7 +14,8 @@ import { listIssuingKeys, profileKeys } from './issuing-keys';
 export const publicKeys = {
   profile: (slug: string) => `issuers/${slug}/profile.json`,
   revocations: (slug: string) => `issuers/${slug}/revocations.json`,
-  statusList: (slug: string, purpose: 'suspension' | 'revocation') => `issuers/${slug}/status/${purpose}.json`,
+  statusList: (slug: string, purpose: 'suspension' | 'revocation') =>
+    `issuers/${slug}/status/${purpose}.json`,
   credential: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}.json`,
 };
 
@@ -33,7 +34,10 @@ export interface Revocation {
   revokedAt: string;
 }
 
-export const revocationKey = (orgId: string, credentialId: string) => ({ pk: `ORG#${orgId}`, sk: `REVOKED#${credentialId}` });
+export const revocationKey = (orgId: string, credentialId: string) => ({
+  pk: `ORG#${orgId}`,
+  sk: `REVOKED#${credentialId}`,
+});
 
 const listRevocations = async (orgId: string): Promise<Revocation[]> => {
   const items: Revocation[] = [];

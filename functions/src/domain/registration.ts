@@ -22,12 +22,14 @@ export const assertAcceptablePassword = (password: string) => {
 
 /** The organisation's verifier address: readable, and unguessable enough that slugs never collide. */
 const verifierSlug = (orgName: string) =>
-  `${orgName
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'org'}-${randomBytes(3).toString('hex')}`;
+  `${
+    orgName
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'org'
+  }-${randomBytes(3).toString('hex')}`;
 
 /**
  * Creates the organisation, its verifier address and its main administrator as one unit: the
@@ -67,18 +69,44 @@ export const register = async (input: RegisterRequest): Promise<{ orgId: string;
     await dynamoClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: env.tableName(), Item: { ...keys.org(orgId), ...keys.orgBySlug(org.verifierSlug), type: 'org', ...org }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: env.tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: env.tableName(),
+              Item: { ...keys.org(orgId), ...keys.orgBySlug(org.verifierSlug), type: 'org', ...org },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: env.tableName(),
+              Item: userItem(user),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           // Guards against two registrations with one email racing past the lookup above.
-          { Put: { TableName: env.tableName(), Item: { ...keys.emailGuard(input.email), orgId, userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: env.tableName(),
+              Item: { ...keys.emailGuard(input.email), orgId, userId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
         ],
       }),
     );
   } catch (err) {
     await deleteIdentity(input.email).catch((cleanupErr) =>
-      console.error(JSON.stringify({ level: 'error', msg: 'could not remove Cognito user after a failed registration', email: input.email, error: String(cleanupErr) })),
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'could not remove Cognito user after a failed registration',
+          email: input.email,
+          error: String(cleanupErr),
+        }),
+      ),
     );
-    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict(accountMessages.emailTaken);
+    if ((err as { name?: string }).name === 'TransactionCanceledException')
+      throw conflict(accountMessages.emailTaken);
     throw err;
   }
   await sendConfirmationCode(user);
@@ -98,7 +126,8 @@ export const resendConfirmationCode = async (email: string): Promise<void> => {
 
 export const confirmEmail = async (email: string, code: string): Promise<void> => {
   const user = await findUserByEmail(email);
-  if (!user || user.emailConfirmed || !(await redeemCode('confirm', email, code))) throw badRequest(accountMessages.badCode);
+  if (!user || user.emailConfirmed || !(await redeemCode('confirm', email, code)))
+    throw badRequest(accountMessages.badCode);
   await markEmailVerified(email);
   await updateUser(user.orgId, user.userId, { emailConfirmed: true });
 };

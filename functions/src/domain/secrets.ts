@@ -16,24 +16,41 @@ export interface SecretStatus {
   hint?: string;
 }
 
-export const putSecret = async (orgId: string, name: string, value: string, opts: { hint?: boolean } = { hint: true }) => {
+export const putSecret = async (
+  orgId: string,
+  name: string,
+  value: string,
+  opts: { hint?: boolean } = { hint: true },
+) => {
   const sealed = await seal(value, context(orgId, name));
   await dynamoClient().send(
     new PutCommand({
       TableName: env.tableName(),
-      Item: { ...key(orgId, name), type: 'secret', sealed, hint: opts.hint && value.length > 8 ? value.slice(-4) : undefined, updatedAt: new Date().toISOString() },
+      Item: {
+        ...key(orgId, name),
+        type: 'secret',
+        sealed,
+        hint: opts.hint && value.length > 8 ? value.slice(-4) : undefined,
+        updatedAt: new Date().toISOString(),
+      },
     }),
   );
 };
 
 export const readSecret = async (orgId: string, name: string): Promise<string | undefined> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: key(orgId, name) }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: key(orgId, name) }),
+  );
   return out.Item ? unseal(out.Item.sealed as Sealed, context(orgId, name)) : undefined;
 };
 
 export const secretStatus = async (orgId: string, name: string): Promise<SecretStatus> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: key(orgId, name), ProjectionExpression: 'hint' }));
-  return out.Item ? { configured: true, ...(out.Item.hint ? { hint: String(out.Item.hint) } : {}) } : { configured: false };
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: key(orgId, name), ProjectionExpression: 'hint' }),
+  );
+  return out.Item
+    ? { configured: true, ...(out.Item.hint ? { hint: String(out.Item.hint) } : {}) }
+    : { configured: false };
 };
 
 export const deleteSecret = async (orgId: string, name: string) => {
@@ -56,7 +73,10 @@ export const secretStatuses = async (orgId: string, prefix: string): Promise<Map
       }),
     );
     for (const item of out.Items ?? []) {
-      statuses.set(String(item.sk).slice('SECRET#'.length), { configured: true, ...(item.hint ? { hint: String(item.hint) } : {}) });
+      statuses.set(String(item.sk).slice('SECRET#'.length), {
+        configured: true,
+        ...(item.hint ? { hint: String(item.hint) } : {}),
+      });
     }
     start = out.LastEvaluatedKey;
   } while (start);

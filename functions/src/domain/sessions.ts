@@ -52,7 +52,10 @@ export const login = async (email: string, password: string, sourceIp: string): 
   }
   await clearFailures(email);
   if (!user.emailConfirmed) throw new AppError('forbidden', accountMessages.confirmEmailFirst);
-  await updateUser(user.orgId, user.userId, { lastLoginAt: new Date().toISOString(), lastLoginIp: sourceIp } as Partial<UserRecord>);
+  await updateUser(user.orgId, user.userId, {
+    lastLoginAt: new Date().toISOString(),
+    lastLoginIp: sourceIp,
+  } as Partial<UserRecord>);
   return { token: tokens.idToken, refreshToken: tokens.refreshToken, ...(await sessionFor(user)) };
 };
 

@@ -8,32 +8,37 @@ export const MAX_FAILURES = 5;
 const WINDOW_SECONDS = 15 * 60;
 
 export const isThrottled = async (email: string): Promise<boolean> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.throttle(email), ConsistentRead: true }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: keys.throttle(email), ConsistentRead: true }),
+  );
   return Boolean(out.Item && out.Item.expiresAt > Date.now() / 1000 && out.Item.failures >= MAX_FAILURES);
 };
 
 export const recordFailure = async (email: string): Promise<void> => {
   const now = Math.floor(Date.now() / 1000);
   // A window that ended starts afresh; otherwise the count grows within it.
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: env.tableName(),
-      Key: keys.throttle(email),
-      UpdateExpression: 'SET failures = if_not_exists(failures, :zero) + :one, expiresAt = if_not_exists(expiresAt, :end)',
-      ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now',
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':end': now + WINDOW_SECONDS, ':now': now },
-    }),
-  ).catch(async (err) => {
-    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-    await dynamoClient().send(
+  await dynamoClient()
+    .send(
       new UpdateCommand({
         TableName: env.tableName(),
         Key: keys.throttle(email),
-        UpdateExpression: 'SET failures = :one, expiresAt = :end',
-        ExpressionAttributeValues: { ':one': 1, ':end': now + WINDOW_SECONDS },
+        UpdateExpression:
+          'SET failures = if_not_exists(failures, :zero) + :one, expiresAt = if_not_exists(expiresAt, :end)',
+        ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':end': now + WINDOW_SECONDS, ':now': now },
       }),
-    );
-  });
+    )
+    .catch(async (err) => {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      await dynamoClient().send(
+        new UpdateCommand({
+          TableName: env.tableName(),
+          Key: keys.throttle(email),
+          UpdateExpression: 'SET failures = :one, expiresAt = :end',
+          ExpressionAttributeValues: { ':one': 1, ':end': now + WINDOW_SECONDS },
+        }),
+      );
+    });
 };
 
 export const clearFailures = async (email: string): Promise<void> => {

@@ -1,5 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Bitstring, buildStatusListCredential, MIN_STATUS_LIST_BITS } from '@proofmark/shared/blockcerts/index';
+import {
+  Bitstring,
+  buildStatusListCredential,
+  MIN_STATUS_LIST_BITS,
+} from '@proofmark/shared/blockcerts/index';
 import { AppError, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
@@ -17,7 +21,8 @@ import { credentialKey } from './revocations';
  */
 export type StatusPurpose = 'suspension' | 'revocation';
 export const statusPurposes: StatusPurpose[] = ['suspension', 'revocation'];
-export const statusListUrl = (slug: string, purpose: StatusPurpose) => publicUrl(publicKeys.statusList(slug, purpose));
+export const statusListUrl = (slug: string, purpose: StatusPurpose) =>
+  publicUrl(publicKeys.statusList(slug, purpose));
 
 /** Reserves `count` consecutive indices of the organisation's list. */
 export const allocateStatusIndices = async (orgId: string, count: number): Promise<number> => {
@@ -33,7 +38,10 @@ export const allocateStatusIndices = async (orgId: string, count: number): Promi
   );
   const end = Number(out.Attributes?.statusListNext);
   if (end > MIN_STATUS_LIST_BITS) {
-    throw new AppError('conflict', `This organisation's status list is full (${MIN_STATUS_LIST_BITS} certificates); contact support.`);
+    throw new AppError(
+      'conflict',
+      `This organisation's status list is full (${MIN_STATUS_LIST_BITS} certificates); contact support.`,
+    );
   }
   return end - count;
 };
@@ -49,11 +57,16 @@ const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number
       new QueryCommand({
         TableName: env.tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': purpose === 'suspension' ? 'HOLD#' : 'REVOKED#' },
+        ExpressionAttributeValues: {
+          ':pk': `ORG#${orgId}`,
+          ':sk': purpose === 'suspension' ? 'HOLD#' : 'REVOKED#',
+        },
         ExclusiveStartKey: start,
       }),
     );
-    indices.push(...(out.Items ?? []).filter((i) => i.statusIndex !== undefined).map((i) => Number(i.statusIndex)));
+    indices.push(
+      ...(out.Items ?? []).filter((i) => i.statusIndex !== undefined).map((i) => Number(i.statusIndex)),
+    );
     start = out.LastEvaluatedKey;
   } while (start);
   return indices;
@@ -79,10 +92,21 @@ export const currentStatusList = async (orgId: string, purpose: StatusPurpose) =
 /** Marks credentials held or not; the caller anchors a new list afterwards. Only the org's own credentials. */
 export const setHeld = async (orgId: string, credentialIds: string[], held: boolean): Promise<void> => {
   for (const id of credentialIds) {
-    const cred = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: credentialKey(orgId, id) }));
+    const cred = await dynamoClient().send(
+      new GetCommand({ TableName: env.tableName(), Key: credentialKey(orgId, id) }),
+    );
     if (!cred.Item) throw notFound(`No issued credential ${id}.`);
     if (held) {
-      await dynamoClient().send(new PutCommand({ TableName: env.tableName(), Item: { ...holdKey(orgId, id), statusIndex: cred.Item.statusIndex, heldAt: new Date().toISOString() } }));
+      await dynamoClient().send(
+        new PutCommand({
+          TableName: env.tableName(),
+          Item: {
+            ...holdKey(orgId, id),
+            statusIndex: cred.Item.statusIndex,
+            heldAt: new Date().toISOString(),
+          },
+        }),
+      );
     } else {
       await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: holdKey(orgId, id) }));
     }

@@ -1,7 +1,12 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest, conflict, notFound } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { newTeamUserPermissions, normalisePermissions, permissionFlags, type Permissions } from '@proofmark/shared/accounts/permissions';
+import {
+  newTeamUserPermissions,
+  normalisePermissions,
+  permissionFlags,
+  type Permissions,
+} from '@proofmark/shared/accounts/permissions';
 import type { AddTeamUserRequest, TeamMember, UpdatePermissionsRequest } from '@proofmark/shared/api/auth';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
@@ -24,17 +29,28 @@ const asMember = (u: UserRecord): TeamMember => ({
 });
 
 export const listTeam = async (orgId: string): Promise<TeamMember[]> =>
-  (await listUsers(orgId)).sort((a, b) => Number(b.isMainAdmin) - Number(a.isMainAdmin) || a.created_at.localeCompare(b.created_at)).map(asMember);
+  (await listUsers(orgId))
+    .sort((a, b) => Number(b.isMainAdmin) - Number(a.isMainAdmin) || a.created_at.localeCompare(b.created_at))
+    .map(asMember);
 
 /**
  * Adds a team user with the password the administrator chose, as Cognito user and table rows
  * together (the Cognito user is removed again if the rows cannot be written), and emails the
  * invitation with that temporary password. The user must choose their own at first sign-in.
  */
-export const addTeamUser = async (orgId: string, inviter: UserRecord, input: AddTeamUserRequest): Promise<TeamMember> => {
+export const addTeamUser = async (
+  orgId: string,
+  inviter: UserRecord,
+  input: AddTeamUserRequest,
+): Promise<TeamMember> => {
   assertAcceptablePassword(input.password);
   if (await findUserByEmail(input.email)) throw conflict(accountMessages.emailTaken);
-  const userId = await createIdentity({ email: input.email, password: input.password, orgId, isAdmin: false });
+  const userId = await createIdentity({
+    email: input.email,
+    password: input.password,
+    orgId,
+    isAdmin: false,
+  });
   const user: UserRecord = {
     orgId,
     userId,
@@ -52,14 +68,29 @@ export const addTeamUser = async (orgId: string, inviter: UserRecord, input: Add
     await dynamoClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: env.tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: env.tableName(), Item: { ...keys.emailGuard(input.email), orgId, userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: env.tableName(),
+              Item: userItem(user),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: env.tableName(),
+              Item: { ...keys.emailGuard(input.email), orgId, userId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
         ],
       }),
     );
   } catch (err) {
-    await deleteIdentity(input.email).catch((e) => console.error('could not remove Cognito user after a failed team add', String(e)));
-    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict(accountMessages.emailTaken);
+    await deleteIdentity(input.email).catch((e) =>
+      console.error('could not remove Cognito user after a failed team add', String(e)),
+    );
+    if ((err as { name?: string }).name === 'TransactionCanceledException')
+      throw conflict(accountMessages.emailTaken);
     throw err;
   }
   const org = await getOrg(orgId);
@@ -76,7 +107,10 @@ export const addTeamUser = async (orgId: string, inviter: UserRecord, input: Add
   return asMember(user);
 };
 
-export const updatePermissions = async (orgId: string, input: UpdatePermissionsRequest): Promise<TeamMember> => {
+export const updatePermissions = async (
+  orgId: string,
+  input: UpdatePermissionsRequest,
+): Promise<TeamMember> => {
   const member = await findUserByEmail(input.email);
   // Another organisation's user is "no such member" — never a hint that the email exists elsewhere.
   if (!member || member.orgId !== orgId) throw notFound(accountMessages.noSuchMember);

@@ -34,10 +34,17 @@ export interface OrgRecord {
 
 const fromItem = (item: Record<string, unknown>): UserRecord => item as unknown as UserRecord;
 
-export const userItem = (u: UserRecord) => ({ ...keys.user(u.orgId, u.userId), ...keys.userByEmail(u.email), type: 'user', ...u });
+export const userItem = (u: UserRecord) => ({
+  ...keys.user(u.orgId, u.userId),
+  ...keys.userByEmail(u.email),
+  type: 'user',
+  ...u,
+});
 
 export const getUser = async (orgId: string, userId: string): Promise<UserRecord | undefined> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.user(orgId, userId), ConsistentRead: true }));
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: keys.user(orgId, userId), ConsistentRead: true }),
+  );
   return out.Item ? fromItem(out.Item) : undefined;
 };
 
@@ -81,7 +88,11 @@ export const getOrg = async (orgId: string): Promise<OrgRecord | undefined> => {
 };
 
 /** Sets some top-level attributes of an existing user (never creates one). */
-export const updateUser = async (orgId: string, userId: string, changes: Partial<Omit<UserRecord, 'orgId' | 'userId' | 'email'>>) => {
+export const updateUser = async (
+  orgId: string,
+  userId: string,
+  changes: Partial<Omit<UserRecord, 'orgId' | 'userId' | 'email'>>,
+) => {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(changes).map(([k, v], i) => {

@@ -19,15 +19,32 @@ const invalidNonce = () => new AppError('bad_request', 'Invalid nonce');
 export const normaliseWalletAddress = (raw: string): string | undefined => {
   const address = raw.trim().replace(new RegExp(`^${RECIPIENT_PREFIX}`), '');
   if (/^0x[0-9a-fA-F]{40}$/.test(address)) return address;
-  if (/^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/.test(address) || /^[13mn2][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(address)) return address;
+  if (
+    /^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/.test(address) ||
+    /^[13mn2][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(address)
+  )
+    return address;
   return undefined;
 };
 
 /** Binds a fresh code to a recipient row (`pk`/`sk` of the row, which must be the org's). */
-export const issueOneTimeCode = async (orgId: string, recipient: { pk: string; sk: string }): Promise<string> => {
+export const issueOneTimeCode = async (
+  orgId: string,
+  recipient: { pk: string; sk: string },
+): Promise<string> => {
   const code = randomBytes(16).toString('base64url');
   await dynamoClient().send(
-    new PutCommand({ TableName: env.tableName(), Item: { ...otcKey(code), orgId, recipientPk: recipient.pk, recipientSk: recipient.sk, createdAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: env.tableName(),
+      Item: {
+        ...otcKey(code),
+        orgId,
+        recipientPk: recipient.pk,
+        recipientSk: recipient.sk,
+        createdAt: new Date().toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   return code;
 };
@@ -35,7 +52,12 @@ export const issueOneTimeCode = async (orgId: string, recipient: { pk: string; s
 const orgIdBySlug = async (slug: string): Promise<string | undefined> => {
   const k = keys.orgBySlug(slug);
   const out = await dynamoClient().send(
-    new QueryCommand({ TableName: env.tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk', ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk } }),
+    new QueryCommand({
+      TableName: env.tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
+    }),
   );
   return out.Items?.[0]?.orgId as string | undefined;
 };
@@ -44,12 +66,14 @@ export const introduceWallet = async (slug: string, nonce: string, rawAddress: s
   const address = normaliseWalletAddress(rawAddress);
   const orgId = await orgIdBySlug(slug);
   if (!address || !orgId) throw invalidNonce();
-  const otc = await dynamoClient().send(new QueryCommand({
-    TableName: env.tableName(),
-    KeyConditionExpression: 'pk = :pk AND sk = :sk',
-    ExpressionAttributeValues: { ':pk': otcKey(nonce).pk, ':sk': 'OTC' },
-    ConsistentRead: true,
-  }));
+  const otc = await dynamoClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk = :sk',
+      ExpressionAttributeValues: { ':pk': otcKey(nonce).pk, ':sk': 'OTC' },
+      ConsistentRead: true,
+    }),
+  );
   const item = otc.Items?.[0];
   // A code of another organisation is as invalid as no code at all.
   if (!item || item.orgId !== orgId || item.usedAt) throw invalidNonce();

@@ -11,7 +11,12 @@ import {
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { confirmEmail, register, resendConfirmationCode } from '../domain/registration';
 import { login, logout, refresh, sessionFor } from '../domain/sessions';
-import { changePassword, finishPasswordReset, setFirstPassword, startPasswordReset } from '../domain/passwords';
+import {
+  changePassword,
+  finishPasswordReset,
+  setFirstPassword,
+  startPasswordReset,
+} from '../domain/passwords';
 import { httpGroup, parseBody, sourceIpOf } from './kit';
 
 export const handler = httpGroup({
@@ -32,7 +37,9 @@ export const handler = httpGroup({
     const { email, password } = parseBody(event, loginRequest);
     return { message: accountMessages.signedIn, data: await login(email, password, sourceIpOf(event)) };
   },
-  'POST /api/auth/refresh': async (event) => ({ data: await refresh(parseBody(event, refreshRequest).refreshToken) }),
+  'POST /api/auth/refresh': async (event) => ({
+    data: await refresh(parseBody(event, refreshRequest).refreshToken),
+  }),
   'POST /api/auth/forgot': async (event) => {
     await startPasswordReset(parseBody(event, emailOnlyRequest).email);
     return { message: accountMessages.codeSent };

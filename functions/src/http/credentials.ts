@@ -1,6 +1,17 @@
-import { createBatchRequest, generateKeyRequest, holdRequest, revokeRequest, type IssuingKeyView } from '@proofmark/shared/api/credentials';
+import {
+  createBatchRequest,
+  generateKeyRequest,
+  holdRequest,
+  revokeRequest,
+  type IssuingKeyView,
+} from '@proofmark/shared/api/credentials';
 import { badRequest, notFound } from '@proofmark/shared/errors';
-import { activeIssuingKey, generateIssuingKey, listIssuingKeys, type IssuingKeyRecord } from '../domain/issuing-keys';
+import {
+  activeIssuingKey,
+  generateIssuingKey,
+  listIssuingKeys,
+  type IssuingKeyRecord,
+} from '../domain/issuing-keys';
 import { publishIssuerDocuments } from '../domain/public-docs';
 import { anchorStatusList, batchView, createBatch, getBatch } from '../domain/batches';
 import { setHeld } from '../domain/status-list';
@@ -9,7 +20,13 @@ import { revokeCredentials } from '../domain/revocations';
 import { getOrg } from '../domain/users';
 import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
 
-const keyView = (k: IssuingKeyRecord): IssuingKeyView => ({ publickey: k.address, blockchain: k.chain, fragment: k.fragment, created: k.created, revoked: k.revoked });
+const keyView = (k: IssuingKeyRecord): IssuingKeyView => ({
+  publickey: k.address,
+  blockchain: k.chain,
+  fragment: k.fragment,
+  created: k.created,
+  revoked: k.revoked,
+});
 
 const slugOf = async (orgId: string) => {
   const org = await getOrg(orgId);
@@ -29,16 +46,29 @@ export const handler = httpGroup({
     await publishIssuerDocuments(caller.orgId);
     return { status: 201, message: 'Key pair generated.', data: keyView(key) };
   },
-  'GET /api/keys': async (_event, { caller }) => ({ data: (await listIssuingKeys(caller.orgId)).map(keyView) }),
+  'GET /api/keys': async (_event, { caller }) => ({
+    data: (await listIssuingKeys(caller.orgId)).map(keyView),
+  }),
   'GET /api/keys/estimate': async (event, { caller }) => {
     const blockchain = blockchainParam(event);
     const key = await activeIssuingKey(caller.orgId, blockchain);
-    if (!key) throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
-    return { data: { blockchain, address: key.address, ...(await chainAdapter(blockchain).estimateCost(key.address)) } };
+    if (!key)
+      throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
+    return {
+      data: {
+        blockchain,
+        address: key.address,
+        ...(await chainAdapter(blockchain).estimateCost(key.address)),
+      },
+    };
   },
   'POST /api/batches': async (event, { caller }) => {
     const batch = await createBatch(caller.orgId, parseBody(event, createBatchRequest));
-    return { status: 202, message: 'Issuing: this may take several minutes or hours.', data: batchView(batch, await slugOf(caller.orgId)) };
+    return {
+      status: 202,
+      message: 'Issuing: this may take several minutes or hours.',
+      data: batchView(batch, await slugOf(caller.orgId)),
+    };
   },
   'GET /api/batches/{id}': async (event, { caller }) => ({
     data: batchView(await getBatch(caller.orgId, pathParam(event, 'id')), await slugOf(caller.orgId)),
@@ -46,15 +76,27 @@ export const handler = httpGroup({
   'POST /api/credentials/revoke': async (event, { caller }) => {
     const body = parseBody(event, revokeRequest);
     await revokeCredentials(caller.orgId, body.credentialIds, body.revokereason);
-    return { status: 202, message: 'Revoked.', data: batchView(await anchorStatusList(caller.orgId, 'revocation'), await slugOf(caller.orgId)) };
+    return {
+      status: 202,
+      message: 'Revoked.',
+      data: batchView(await anchorStatusList(caller.orgId, 'revocation'), await slugOf(caller.orgId)),
+    };
   },
   // Each change anchors a new edition of the status list; the answer is that batch, to follow.
   'POST /api/credentials/hold': async (event, { caller }) => {
     await setHeld(caller.orgId, parseBody(event, holdRequest).credentialIds, true);
-    return { status: 202, message: 'Held.', data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)) };
+    return {
+      status: 202,
+      message: 'Held.',
+      data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)),
+    };
   },
   'POST /api/credentials/unhold': async (event, { caller }) => {
     await setHeld(caller.orgId, parseBody(event, holdRequest).credentialIds, false);
-    return { status: 202, message: 'Unheld.', data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)) };
+    return {
+      status: 202,
+      message: 'Unheld.',
+      data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)),
+    };
   },
 });

@@ -9,7 +9,9 @@ import type { UserRecord } from '../domain/users';
 /** An HTTP API (v2) event, with the claims the JWT authorizer passes on authenticated routes. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null } };
+    authorizer?: {
+      jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null };
+    };
   };
 };
 
@@ -78,7 +80,11 @@ export const parseBody = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): 
   return parsed.data;
 };
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
+const json = (
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 => ({
   statusCode: status,
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   body: JSON.stringify(body),
@@ -86,10 +92,23 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 export const errorReply = (err: unknown): APIGatewayProxyStructuredResultV2 => {
   if (err instanceof AppError && err.status < 500) {
-    return json(err.status, { Status: err.status, message: err.message, code: err.code, details: err.details });
+    return json(err.status, {
+      Status: err.status,
+      message: err.message,
+      code: err.code,
+      details: err.details,
+    });
   }
   const status = err instanceof AppError ? err.status : 500;
-  console.error(JSON.stringify({ level: 'error', msg: 'request failed', error: String(err), cause: String((err as Error)?.cause ?? ''), stack: (err as Error)?.stack }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      msg: 'request failed',
+      error: String(err),
+      cause: String((err as Error)?.cause ?? ''),
+      stack: (err as Error)?.stack,
+    }),
+  );
   return json(status, { Status: status, message: 'internal error', code: 'internal' });
 };
 
@@ -98,7 +117,9 @@ export const errorReply = (err: unknown): APIGatewayProxyStructuredResultV2 => {
  * both the real HTTP API and the local gateway set from the shared route table. Every authenticated
  * route passes the access check of shared/src/api/route-access.ts here, before its handler runs.
  */
-type HandlerFor<K extends RouteKey> = (typeof routeAccess)[K] extends { kind: 'public' } ? PublicHandler : UserHandler;
+type HandlerFor<K extends RouteKey> = (typeof routeAccess)[K] extends { kind: 'public' }
+  ? PublicHandler
+  : UserHandler;
 export type GroupHandlers = { [K in RouteKey]?: HandlerFor<K> };
 
 export const httpGroup = (handlers: GroupHandlers) =>
@@ -121,7 +142,11 @@ const httpGroupHandler = (handlers: GroupHandlers) =>
         reply = await (handle as UserHandler)(event, { caller, user });
       }
       const status = reply.status ?? 200;
-      return json(status, { Status: status, message: reply.message ?? 'Success', Data: reply.data ?? null }, reply.headers);
+      return json(
+        status,
+        { Status: status, message: reply.message ?? 'Success', Data: reply.data ?? null },
+        reply.headers,
+      );
     })
     .onError(async (request) => {
       request.response = errorReply(request.error);

@@ -8,7 +8,11 @@ import type { z } from 'zod';
  * ends in the dead-letter queue for a person to look at — never silently dropped.
  */
 export const sqsJob =
-  <S extends z.ZodTypeAny>(name: string, schema: S, run: (message: z.infer<S>, record: SQSRecord) => Promise<unknown>) =>
+  <S extends z.ZodTypeAny>(
+    name: string,
+    schema: S,
+    run: (message: z.infer<S>, record: SQSRecord) => Promise<unknown>,
+  ) =>
   async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
@@ -17,7 +21,13 @@ export const sqsJob =
         await run(message, record);
       } catch (err) {
         console.error(
-          JSON.stringify({ level: 'error', job: name, messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount, error: String(err) }),
+          JSON.stringify({
+            level: 'error',
+            job: name,
+            messageId: record.messageId,
+            receiveCount: record.attributes?.ApproximateReceiveCount,
+            error: String(err),
+          }),
         );
         batchItemFailures.push({ itemIdentifier: record.messageId });
       }

@@ -9,7 +9,10 @@ export const LOCAL_CHAIN_ID = 1337;
  * Ganache with deterministic, funded accounts and its database in `.data/`, so the chain (and the
  * transactions certificates are anchored in) survives a restart.
  */
-export const startChain = async (port: number, dataDir: string): Promise<RunningServer & { port: number; faucetPrivateKey: string }> => {
+export const startChain = async (
+  port: number,
+  dataDir: string,
+): Promise<RunningServer & { port: number; faucetPrivateKey: string }> => {
   fs.mkdirSync(dataDir, { recursive: true });
   const server = ganache.server({
     wallet: { deterministic: true, totalAccounts: 10, defaultBalance: 1000 },
@@ -24,5 +27,11 @@ export const startChain = async (port: number, dataDir: string): Promise<Running
   // The first deterministic account funds new issuing addresses on this dev chain only.
   const accounts = await server.provider.getInitialAccounts();
   const faucetPrivateKey = Object.values(accounts)[0]!.secretKey;
-  return { name: 'chain', url: `http://${HOST}:${actual}`, port: actual, faucetPrivateKey, stop: () => server.close() };
+  return {
+    name: 'chain',
+    url: `http://${HOST}:${actual}`,
+    port: actual,
+    faucetPrivateKey,
+    stop: () => server.close(),
+  };
 };

@@ -18,7 +18,12 @@ process.once('exit', () => {
  * Starts a helper process whose output goes to `<logDir>/<name>.log`. Stopping sends SIGTERM and,
  * if the process has not exited after a grace period, SIGKILL — a child must never outlive us.
  */
-export const startChild = (name: string, command: string, args: string[], opts: SpawnOptions & { logDir: string }) => {
+export const startChild = (
+  name: string,
+  command: string,
+  args: string[],
+  opts: SpawnOptions & { logDir: string },
+) => {
   fs.mkdirSync(opts.logDir, { recursive: true });
   const log = fs.openSync(path.join(opts.logDir, `${name}.log`), 'a');
   const child = spawn(command, args, { ...opts, stdio: ['ignore', log, log] });

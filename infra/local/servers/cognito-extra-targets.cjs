@@ -30,7 +30,9 @@ module.exports = {
     ({ cognito }) =>
     async (ctx, req) => {
       const claims = decodeJwt(req.AccessToken);
-      const poolId = String(claims.iss || '').split('/').pop();
+      const poolId = String(claims.iss || '')
+        .split('/')
+        .pop();
       const userPool = await cognito.getUserPool(ctx, poolId);
       await signOutUser(ctx, userPool, claims.username || claims.sub);
       return {};

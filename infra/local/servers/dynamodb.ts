@@ -7,16 +7,32 @@ import { HOST, waitForPort } from '../ports';
 /** The official DynamoDB Local jar (shipped inside amplify-dynamodb-simulator) under Java. */
 export const startDynamo = async (port: number, dataDir: string, logDir: string): Promise<RunningServer> => {
   const require = createRequire(import.meta.url);
-  const emulatorDir = path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const emulatorDir = path.join(
+    path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')),
+    'emulator',
+  );
   const dbPath = path.resolve(dataDir);
   fs.mkdirSync(dbPath, { recursive: true });
   const proc = startChild(
     'dynamodb',
     'java',
-    ['-Xmx256m', '-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(port), '-sharedDb', '-dbPath', dbPath, '-disableTelemetry'],
+    [
+      '-Xmx256m',
+      '-Djava.library.path=./DynamoDBLocal_lib',
+      '-jar',
+      'DynamoDBLocal.jar',
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-dbPath',
+      dbPath,
+      '-disableTelemetry',
+    ],
     { cwd: emulatorDir, logDir },
   );
-  proc.child.once('error', (err) => console.error(`DynamoDB Local could not start (is Java installed?): ${err.message}`));
+  proc.child.once('error', (err) =>
+    console.error(`DynamoDB Local could not start (is Java installed?): ${err.message}`),
+  );
   await Promise.race([
     waitForPort(port, 'DynamoDB Local', 60_000),
     proc.onExit.then(() => {

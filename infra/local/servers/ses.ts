@@ -3,7 +3,10 @@ import type { Server } from 'node:http';
 import { HOST } from '../ports';
 import type { RunningServer } from './child';
 
-const startSesServer = ((sesModule as { default?: unknown }).default ?? sesModule) as (c: { host: string; port: number }) => Promise<Server>;
+const startSesServer = ((sesModule as { default?: unknown }).default ?? sesModule) as (c: {
+  host: string;
+  port: number;
+}) => Promise<Server>;
 
 /** aws-ses-v2-local: accepts SES v2 SendEmail, shows sent mail on its web page, GET /store for tests. */
 /** What GetAccount answers locally: a sandbox account that may send, as a fresh AWS account would. */
@@ -32,6 +35,7 @@ export const startSes = async (port: number): Promise<RunningServer & { port: nu
     name: 'ses',
     url: `http://${HOST}:${actual}`,
     port: actual,
-    stop: () => new Promise<void>((resolve) => (server.closeAllConnections?.(), server.close(() => resolve()))),
+    stop: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections?.(), server.close(() => resolve()))),
   };
 };

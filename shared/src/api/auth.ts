@@ -6,7 +6,12 @@ import { envelope } from './envelope';
 
 /** Choices of the registration form (spec: account-and-billing §9). */
 export const graduatesMembersChoices = ['1 - 5,000', '5,001 - 10,000'] as const;
-export const registrationJobTitles = ['Accounting', 'Human Resources', 'Information Technology and Digital Media', 'Real Estate'] as const;
+export const registrationJobTitles = [
+  'Accounting',
+  'Human Resources',
+  'Information Technology and Digital Media',
+  'Real Estate',
+] as const;
 export const discoveryChoices = ['Google or web search', 'Friend refer'] as const;
 /** Team job titles (spec §6). */
 export const teamJobTitles = [
@@ -20,7 +25,11 @@ export const teamJobTitles = [
   'Examination Assistant',
 ] as const;
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address.' }).max(254));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address.' }).max(254));
 const name = (label: string) => z.string().trim().min(1, `Please enter the ${label}.`).max(100);
 /** Length limits only here; the common-password check is the server's (it holds the list). */
 const newPassword = z
@@ -32,7 +41,10 @@ const url = z
   .string()
   .trim()
   .max(2048)
-  .refine((u) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(u), 'Please enter a valid URL starting with http:// or https://.');
+  .refine(
+    (u) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(u),
+    'Please enter a valid URL starting with http:// or https://.',
+  );
 
 /** Spec §3 registration payload. `ipaddress` is accepted for compatibility and ignored: the server reads the address itself. */
 export const registerRequest = z.object({
@@ -49,10 +61,20 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-export const confirmRequest = z.object({ email, code: z.string().trim().regex(/^\d{6}$/, accountMessages.badCode) });
+export const confirmRequest = z.object({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, accountMessages.badCode),
+});
 export const emailOnlyRequest = z.object({ email });
 
-export const loginRequest = z.object({ email, password: z.string().min(1, accountMessages.badCredentials).max(1024), ipaddress: z.string().optional() });
+export const loginRequest = z.object({
+  email,
+  password: z.string().min(1, accountMessages.badCredentials).max(1024),
+  ipaddress: z.string().optional(),
+});
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const permissionsSchema = z.object(
@@ -88,34 +110,64 @@ export const refreshRequest = z.object({ refreshToken: z.string().min(1) });
 /** First-login change (spec §3: newpassword, confirmpassword, loginstep 'yes'); messages in the spec's order. */
 export const firstPasswordRequest = z
   .object({
-    newpassword: z.string({ error: accountMessages.inputNewPassword }).min(1, accountMessages.inputNewPassword),
-    confirmpassword: z.string({ error: accountMessages.inputConfirmPassword }).min(1, accountMessages.inputConfirmPassword),
+    newpassword: z
+      .string({ error: accountMessages.inputNewPassword })
+      .min(1, accountMessages.inputNewPassword),
+    confirmpassword: z
+      .string({ error: accountMessages.inputConfirmPassword })
+      .min(1, accountMessages.inputConfirmPassword),
     loginstep: z.literal('yes').optional(),
   })
-  .refine((v) => v.newpassword === v.confirmpassword, { message: accountMessages.newAndConfirmDiffer, path: ['confirmpassword'] })
-  .pipe(z.object({ newpassword: newPassword, confirmpassword: z.string(), loginstep: z.literal('yes').optional() }));
+  .refine((v) => v.newpassword === v.confirmpassword, {
+    message: accountMessages.newAndConfirmDiffer,
+    path: ['confirmpassword'],
+  })
+  .pipe(
+    z.object({
+      newpassword: newPassword,
+      confirmpassword: z.string(),
+      loginstep: z.literal('yes').optional(),
+    }),
+  );
 
 /** Settings change (spec §3: OldPassword, NewPassword, ConfirmPassword, loginstep, ipaddress). */
 export const changePasswordRequest = z
   .object({
-    OldPassword: z.string({ error: accountMessages.allFieldsRequired }).min(1, accountMessages.allFieldsRequired),
-    NewPassword: z.string({ error: accountMessages.allFieldsRequired }).min(1, accountMessages.allFieldsRequired),
-    ConfirmPassword: z.string({ error: accountMessages.allFieldsRequired }).min(1, accountMessages.allFieldsRequired),
+    OldPassword: z
+      .string({ error: accountMessages.allFieldsRequired })
+      .min(1, accountMessages.allFieldsRequired),
+    NewPassword: z
+      .string({ error: accountMessages.allFieldsRequired })
+      .min(1, accountMessages.allFieldsRequired),
+    ConfirmPassword: z
+      .string({ error: accountMessages.allFieldsRequired })
+      .min(1, accountMessages.allFieldsRequired),
     loginstep: z.string().optional(),
     ipaddress: z.string().optional(),
   })
-  .refine((v) => v.NewPassword === v.ConfirmPassword, { message: accountMessages.newAndConfirmDiffer, path: ['ConfirmPassword'] })
+  .refine((v) => v.NewPassword === v.ConfirmPassword, {
+    message: accountMessages.newAndConfirmDiffer,
+    path: ['ConfirmPassword'],
+  })
   .pipe(z.object({ OldPassword: z.string(), NewPassword: newPassword, ConfirmPassword: z.string() }));
 
 export const resetPasswordRequest = z
   .object({
     email,
-    code: z.string().trim().regex(/^\d{6}$/, accountMessages.badCode),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, accountMessages.badCode),
     newpassword: z.string().min(1, accountMessages.inputNewPassword),
     confirmpassword: z.string().min(1, accountMessages.inputConfirmPassword),
   })
-  .refine((v) => v.newpassword === v.confirmpassword, { message: accountMessages.newAndConfirmDiffer, path: ['confirmpassword'] })
-  .pipe(z.object({ email: z.string(), code: z.string(), newpassword: newPassword, confirmpassword: z.string() }));
+  .refine((v) => v.newpassword === v.confirmpassword, {
+    message: accountMessages.newAndConfirmDiffer,
+    path: ['confirmpassword'],
+  })
+  .pipe(
+    z.object({ email: z.string(), code: z.string(), newpassword: newPassword, confirmpassword: z.string() }),
+  );
 
 /** Team: registerteamuser (spec §7) with the confirmation the Add user form asks for. */
 export const addTeamUserRequest = z
@@ -127,7 +179,10 @@ export const addTeamUserRequest = z
     confirmpassword: required(addUserFieldMessages.confirmpassword),
     job_title: z.enum(teamJobTitles, { error: addUserFieldMessages.job_title }),
   })
-  .refine((v) => v.password === v.confirmpassword, { message: accountMessages.passwordsDoNotMatch, path: ['confirmpassword'] })
+  .refine((v) => v.password === v.confirmpassword, {
+    message: accountMessages.passwordsDoNotMatch,
+    path: ['confirmpassword'],
+  })
   .pipe(
     z.object({
       firstname: z.string(),

@@ -15,7 +15,15 @@ export const issuingKeyView = z.object({
 export type IssuingKeyView = z.infer<typeof issuingKeyView>;
 export const generateKeyResponse = envelope(issuingKeyView);
 export const listKeysResponse = envelope(z.array(issuingKeyView));
-export const costEstimateResponse = envelope(z.object({ blockchain: blockchainChoice, address: z.string(), amount: z.string(), unit: z.enum(['wei', 'sat']), display: z.string() }));
+export const costEstimateResponse = envelope(
+  z.object({
+    blockchain: blockchainChoice,
+    address: z.string(),
+    amount: z.string(),
+    unit: z.enum(['wei', 'sat']),
+    display: z.string(),
+  }),
+);
 
 /**
  * One batch of credentials to issue: the credential engine's entry point. The issuance workspace

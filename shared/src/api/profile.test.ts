@@ -191,7 +191,9 @@ describe('Test connection requests', () => {
     expect(testStorageRequest.parse({})).toEqual({ key: 'saved' });
     expect(testStorageRequest.parse({ key: '' })).toEqual({ key: 'saved' });
     expect(testStorageRequest.safeParse({ key: 'smtp' }).error?.issues[0]?.message).toBe(m.storageNotChosen);
-    expect(testStorageRequest.safeParse({ key: 'ftpinformation', host: '' }).error?.issues[0]?.message).toBe(m.ftpAccountRequired);
+    expect(testStorageRequest.safeParse({ key: 'ftpinformation', host: '' }).error?.issues[0]?.message).toBe(
+      m.ftpAccountRequired,
+    );
     expect(testStorageRequest.safeParse({ key: 'localinformation', path: '/srv/certs' }).success).toBe(true);
     expect(storageRequest.safeParse({ key: 'smtp', type: 'pwd' }).success).toBe(false);
   });

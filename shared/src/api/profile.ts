@@ -342,7 +342,9 @@ export const storageKeyType: Record<StorageRequest['key'], StorageType> = {
 /** Test connection: without a block (`{}` or `{ key: 'saved' }`) it tests the saved storage. */
 export const testStorageRequest = z.preprocess(
   (v) => (v && typeof v === 'object' && (v as { key?: unknown }).key ? v : { key: 'saved' }),
-  z.discriminatedUnion('key', [...storageRequest.options, z.object({ key: z.literal('saved') })], { error: m.storageNotChosen }),
+  z.discriminatedUnion('key', [...storageRequest.options, z.object({ key: z.literal('saved') })], {
+    error: m.storageNotChosen,
+  }),
 );
 export type TestStorageRequest = z.infer<typeof testStorageRequest>;
 

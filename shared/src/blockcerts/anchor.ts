@@ -36,7 +36,8 @@ export function formatAnchor(anchor: Anchor): string {
 
 export function parseAnchor(text: string): Anchor {
   const parts = text.split(':');
-  if (parts.length !== 4 || parts[0] !== 'blink') throw new AnchorFormatError(`"${text}" is not a blink:<chain>:<network>:<txid> anchor`);
+  if (parts.length !== 4 || parts[0] !== 'blink')
+    throw new AnchorFormatError(`"${text}" is not a blink:<chain>:<network>:<txid> anchor`);
   const chain = parts[1] as AnchorChain;
   if (!(chain in CHAIN_IDS)) throw new AnchorFormatError(`unknown chain "${parts[1]}" in anchor`);
   const anchor = { chain, network: parts[2]!, txId: parts[3]! };
@@ -60,6 +61,11 @@ export function networkName(chain: AnchorChain, id: number): string {
 function assertAnchor(anchor: Anchor): void {
   if (!(anchor.chain in CHAIN_IDS)) throw new AnchorFormatError(`unknown chain "${anchor.chain}"`);
   networkId(anchor.chain, anchor.network);
-  const pattern = isEvmChain(anchor.chain) ? /^0x[0-9a-fA-F]{64}$/ : anchor.chain === 'btc' ? /^[0-9a-fA-F]{64}$/ : /^\S+$/;
-  if (!pattern.test(anchor.txId)) throw new AnchorFormatError(`"${anchor.txId}" is not a ${anchor.chain} transaction id`);
+  const pattern = isEvmChain(anchor.chain)
+    ? /^0x[0-9a-fA-F]{64}$/
+    : anchor.chain === 'btc'
+      ? /^[0-9a-fA-F]{64}$/
+      : /^\S+$/;
+  if (!pattern.test(anchor.txId))
+    throw new AnchorFormatError(`"${anchor.txId}" is not a ${anchor.chain} transaction id`);
 }

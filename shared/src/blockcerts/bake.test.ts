@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { crc32 } from 'node:zlib';
 import { bakePng, bakeSvg, BakeError, unbakePng, unbakeSvg } from './bake';
 
-const ONE_PIXEL_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const ONE_PIXEL_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 const JSON_BADGE = JSON.stringify({ id: 'urn:uuid:1', name: 'Ünïcode ✓', note: 'has ]]> inside' });
 
 function chunksOf(png: Uint8Array) {
@@ -40,11 +43,14 @@ describe('PNG baking', () => {
 });
 
 describe('SVG baking', () => {
-  const svg = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle r="4"/></svg>';
+  const svg =
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle r="4"/></svg>';
 
   it('bakes an OB 3.0 credential element', () => {
     const baked = bakeSvg(svg, JSON_BADGE, 'ob3');
-    expect(baked).toContain('<svg xmlns:openbadges="https://purl.imsglobal.org/ob/v3p0" xmlns="http://www.w3.org/2000/svg"');
+    expect(baked).toContain(
+      '<svg xmlns:openbadges="https://purl.imsglobal.org/ob/v3p0" xmlns="http://www.w3.org/2000/svg"',
+    );
     expect(baked).toMatch(/<openbadges:credential><!\[CDATA\[/);
     expect(unbakeSvg(baked, 'ob3')).toBe(JSON_BADGE);
   });

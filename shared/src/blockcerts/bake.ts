@@ -42,7 +42,10 @@ function writeChunks(chunks: Chunk[]): Uint8Array {
     view.setUint32(offset, chunk.data.length);
     out.set(typeBytes, offset + 4);
     out.set(chunk.data, offset + 8);
-    view.setUint32(offset + 8 + chunk.data.length, crc32(out.subarray(offset + 4, offset + 8 + chunk.data.length)));
+    view.setUint32(
+      offset + 8 + chunk.data.length,
+      crc32(out.subarray(offset + 4, offset + 8 + chunk.data.length)),
+    );
     offset += 12 + chunk.data.length;
   }
   return out;
@@ -87,15 +90,24 @@ export function unbakePng(png: Uint8Array, version: BadgeVersion): string | unde
   return new TextDecoder().decode(data.subarray(p));
 }
 
-const SVG_NAMESPACE: Record<BadgeVersion, string> = { ob2: 'http://openbadges.org', ob3: 'https://purl.imsglobal.org/ob/v3p0' };
-const SVG_ELEMENT: Record<BadgeVersion, string> = { ob2: 'openbadges:assertion', ob3: 'openbadges:credential' };
+const SVG_NAMESPACE: Record<BadgeVersion, string> = {
+  ob2: 'http://openbadges.org',
+  ob3: 'https://purl.imsglobal.org/ob/v3p0',
+};
+const SVG_ELEMENT: Record<BadgeVersion, string> = {
+  ob2: 'openbadges:assertion',
+  ob3: 'openbadges:credential',
+};
 
 /**
  * Bakes into an SVG: declares xmlns:openbadges on the root and inserts the element as its first
  * child. OB 2.0 also carries verify="<assertion URL>" when the assertion is hosted.
  */
 export function bakeSvg(svg: string, json: string, version: BadgeVersion, verifyUrl?: string): string {
-  const cleaned = svg.replace(new RegExp(`<${SVG_ELEMENT[version]}[\\s\\S]*?</${SVG_ELEMENT[version]}>\\s*`, 'g'), '');
+  const cleaned = svg.replace(
+    new RegExp(`<${SVG_ELEMENT[version]}[\\s\\S]*?</${SVG_ELEMENT[version]}>\\s*`, 'g'),
+    '',
+  );
   const root = /<svg\b[^>]*>/.exec(cleaned);
   if (!root) throw new BakeError('not an SVG document');
   let openTag = root[0];
@@ -110,7 +122,9 @@ export function bakeSvg(svg: string, json: string, version: BadgeVersion, verify
 }
 
 export function unbakeSvg(svg: string, version: BadgeVersion): string | undefined {
-  const match = new RegExp(`<${SVG_ELEMENT[version]}\\b[^>]*>([\\s\\S]*?)</${SVG_ELEMENT[version]}>`).exec(svg);
+  const match = new RegExp(`<${SVG_ELEMENT[version]}\\b[^>]*>([\\s\\S]*?)</${SVG_ELEMENT[version]}>`).exec(
+    svg,
+  );
   if (!match) return undefined;
   const body = match[1]!.trim();
   const sections = [...body.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((m) => m[1]);
@@ -122,7 +136,12 @@ function escapeAttribute(value: string): string {
 }
 
 function decodeXmlText(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 let crcTable: Uint32Array | undefined;

@@ -36,7 +36,10 @@ describe('buildCredential', () => {
         description: 'Awarded for the first published algorithm',
       },
     });
-    expect(c.display).toEqual({ contentMediaType: 'text/html', content: '<section><h1>Ada Lovelace</h1></section>' });
+    expect(c.display).toEqual({
+      contentMediaType: 'text/html',
+      content: '<section><h1>Ada Lovelace</h1></section>',
+    });
     expect(JSON.parse(c.metadata!)).toEqual({ cohort: '2025', grade: 'A' });
     expect(c.credentialStatus).toEqual({
       id: 'https://certs.example.edu/status/1.json#42',
@@ -51,9 +54,15 @@ describe('buildCredential', () => {
     const nquads = await canonicalize(fullCredential(), { withFallbackVocab: true });
     expect(findUnmappedTerms(nquads)).toEqual([]);
     // Sanity: the fields really are in the graph, not silently dropped.
-    for (const iri of ['https://w3id.org/blockcerts#content', 'https://w3id.org/blockcerts#metadata', 'https://schema.org/email',
-      'https://w3id.org/security#publicKey', 'https://schema.org/claim', 'https://www.w3.org/ns/credentials/status#statusPurpose',
-      'https://www.w3.org/2018/credentials#validUntil']) {
+    for (const iri of [
+      'https://w3id.org/blockcerts#content',
+      'https://w3id.org/blockcerts#metadata',
+      'https://schema.org/email',
+      'https://w3id.org/security#publicKey',
+      'https://schema.org/claim',
+      'https://www.w3.org/ns/credentials/status#statusPurpose',
+      'https://www.w3.org/2018/credentials#validUntil',
+    ]) {
       expect(nquads).toContain(`<${iri}>`);
     }
   });
@@ -64,10 +73,15 @@ describe('buildCredential', () => {
   });
 
   it('maps a minimal credential and an image display too', async () => {
-    const minimal = buildCredential({ issuerProfileUrl: ISSUER_URL }, { name: 'B' }, {
-      name: 'T', validFrom: new Date('2025-02-01T10:11:12.345Z'),
-      display: { contentMediaType: 'image/png', contentEncoding: 'base64', content: 'iVBORw0KGgo=' },
-    });
+    const minimal = buildCredential(
+      { issuerProfileUrl: ISSUER_URL },
+      { name: 'B' },
+      {
+        name: 'T',
+        validFrom: new Date('2025-02-01T10:11:12.345Z'),
+        display: { contentMediaType: 'image/png', contentEncoding: 'base64', content: 'iVBORw0KGgo=' },
+      },
+    );
     expect(minimal.validFrom).toBe('2025-02-01T10:11:12Z');
     expect(minimal.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
     expect(findUnmappedTerms(await canonicalize(minimal, { withFallbackVocab: true }))).toEqual([]);
@@ -84,12 +98,24 @@ describe('buildCredential', () => {
     expect(() => sampleCredential({ id: 'not a uri' })).toThrow(CredentialInputError);
     expect(() => sampleCredential({}, { name: ' ' })).toThrow(CredentialInputError);
     expect(() => sampleCredential({}, { publicKey: 'nonsense' })).toThrow(CredentialInputError);
-    expect(() => buildCredential({ issuerProfileUrl: 'http://certs.example.edu/p.json' }, { name: 'x' }, { name: 'y', display: '', validFrom: new Date() })).toThrow(/https/);
-    expect(() => sampleCredential({ status: { statusListCredential: 'https://x/s', statusListIndex: -1 } })).toThrow(CredentialInputError);
+    expect(() =>
+      buildCredential(
+        { issuerProfileUrl: 'http://certs.example.edu/p.json' },
+        { name: 'x' },
+        { name: 'y', display: '', validFrom: new Date() },
+      ),
+    ).toThrow(/https/);
+    expect(() =>
+      sampleCredential({ status: { statusListCredential: 'https://x/s', statusListIndex: -1 } }),
+    ).toThrow(CredentialInputError);
   });
 
   it('accepts recipient keys with or without prefix', () => {
-    expect(toRecipientKey('ecdsa-koblitz-pubkey:1BPQXndcz5Uf3qZQkgnvJC87LUD5n7a2mC')).toBe('ecdsa-koblitz-pubkey:1BPQXndcz5Uf3qZQkgnvJC87LUD5n7a2mC');
-    expect(toRecipientKey('0x40Cf9B7DB6FCc742ad0a76B8588C7f8De2b54a60')).toBe('ecdsa-koblitz-pubkey:0x40Cf9B7DB6FCc742ad0a76B8588C7f8De2b54a60');
+    expect(toRecipientKey('ecdsa-koblitz-pubkey:1BPQXndcz5Uf3qZQkgnvJC87LUD5n7a2mC')).toBe(
+      'ecdsa-koblitz-pubkey:1BPQXndcz5Uf3qZQkgnvJC87LUD5n7a2mC',
+    );
+    expect(toRecipientKey('0x40Cf9B7DB6FCc742ad0a76B8588C7f8De2b54a60')).toBe(
+      'ecdsa-koblitz-pubkey:0x40Cf9B7DB6FCc742ad0a76B8588C7f8De2b54a60',
+    );
   });
 });

@@ -85,15 +85,21 @@ export function buildCredential(
         ...(certificate.description ? { description: certificate.description } : {}),
       },
     },
-    display: typeof certificate.display === 'string'
-      ? { contentMediaType: 'text/html', content: certificate.display }
-      : { ...certificate.display },
+    display:
+      typeof certificate.display === 'string'
+        ? { contentMediaType: 'text/html', content: certificate.display }
+        : { ...certificate.display },
   };
   assertAbsoluteUri(credential.id, 'credential id');
   if (certificate.metadata && Object.keys(certificate.metadata).length > 0) {
     credential.metadata = JSON.stringify(certificate.metadata);
   }
-  const slots = certificate.status === undefined ? [] : Array.isArray(certificate.status) ? certificate.status : [certificate.status];
+  const slots =
+    certificate.status === undefined
+      ? []
+      : Array.isArray(certificate.status)
+        ? certificate.status
+        : [certificate.status];
   if (slots.length > 0) {
     const entries = slots.map(statusListEntry);
     credential.credentialStatus = entries.length === 1 ? entries[0] : entries;
@@ -116,7 +122,9 @@ export function statusListEntry(slot: StatusListSlot): BitstringStatusListEntry 
 }
 
 export function toRecipientKey(address: string): string {
-  const bare = address.startsWith(RECIPIENT_KEY_PREFIX) ? address.slice(RECIPIENT_KEY_PREFIX.length) : address;
+  const bare = address.startsWith(RECIPIENT_KEY_PREFIX)
+    ? address.slice(RECIPIENT_KEY_PREFIX.length)
+    : address;
   if (!/^(0x[0-9a-fA-F]{40}|[13mn2][1-9A-HJ-NP-Za-km-z]{25,34}|(bc|tb)1[02-9ac-hj-np-z]{8,87})$/.test(bare)) {
     throw new CredentialInputError(`"${address}" is not an Ethereum or Bitcoin address`);
   }
@@ -139,5 +147,6 @@ function assertIssuerUrl(url: string): void {
 
 // Relative or malformed IRIs are dropped or rejected by JSON-LD; catch them at build time instead.
 function assertAbsoluteUri(value: string, what: string): void {
-  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(value)) throw new CredentialInputError(`${what} "${value}" is not an absolute URI`);
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(value))
+    throw new CredentialInputError(`${what} "${value}" is not an absolute URI`);
 }

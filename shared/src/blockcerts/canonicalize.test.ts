@@ -30,20 +30,30 @@ describe('computeTargetHash', () => {
   });
 
   it('never fetches an unknown context', async () => {
-    const doc = { ...structuredClone(vc2Sample), '@context': [...vc2Sample['@context'], 'https://example.com/ctx'] };
+    const doc = {
+      ...structuredClone(vc2Sample),
+      '@context': [...vc2Sample['@context'], 'https://example.com/ctx'],
+    };
     await expect(canonicalize(doc)).rejects.toSatisfy((e: unknown) => hasCause(e, UnknownContextError));
   });
 });
 
 describe('findUnmappedTerms', () => {
   it('lists fallback IRIs once, sorted', () => {
-    const nquads = '_:b0 <http://fallback.org/zeta> "1" .\n_:b0 <http://fallback.org/alpha> "2" .\n_:b1 <http://fallback.org/zeta> "3" .\n';
+    const nquads =
+      '_:b0 <http://fallback.org/zeta> "1" .\n_:b0 <http://fallback.org/alpha> "2" .\n_:b1 <http://fallback.org/zeta> "3" .\n';
     expect(findUnmappedTerms(nquads)).toEqual(['alpha', 'zeta']);
   });
 });
 
 function hasCause(error: unknown, type: new (...args: never[]) => Error): boolean {
-  for (let e = error; e; e = (e as { cause?: unknown; details?: { cause?: unknown } }).cause ?? (e as { details?: { cause?: unknown } }).details?.cause) {
+  for (
+    let e = error;
+    e;
+    e =
+      (e as { cause?: unknown; details?: { cause?: unknown } }).cause ??
+      (e as { details?: { cause?: unknown } }).details?.cause
+  ) {
     if (e instanceof type) return true;
   }
   return false;

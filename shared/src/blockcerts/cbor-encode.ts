@@ -34,7 +34,8 @@ function head(major: number, n: number, out: number[]): void {
   if (n < 24) out.push(m | n);
   else if (n < 0x100) out.push(m | 24, n);
   else if (n < 0x10000) out.push(m | 25, n >> 8, n & 0xff);
-  else if (n < 0x100000000) out.push(m | 26, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
+  else if (n < 0x100000000)
+    out.push(m | 26, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
   else {
     const hi = Math.floor(n / 0x100000000);
     const lo = n >>> 0;

@@ -9,7 +9,8 @@ export function isRfc3339WithOffset(value: string): boolean {
 /** Whole-second UTC form ('2025-01-31T09:00:00Z'): milliseconds add nothing a reader needs. */
 export function toRfc3339(value: Date | string): string {
   if (typeof value === 'string') {
-    if (!isRfc3339WithOffset(value)) throw new RangeError(`"${value}" is not an RFC 3339 date-time with a timezone`);
+    if (!isRfc3339WithOffset(value))
+      throw new RangeError(`"${value}" is not an RFC 3339 date-time with a timezone`);
     return value;
   }
   if (Number.isNaN(value.getTime())) throw new RangeError('invalid Date');

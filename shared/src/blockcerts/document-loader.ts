@@ -1,3 +1,5 @@
+// The web build compiles this file without the root tsconfig, so the ambient jsonld types are referenced here.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./jsonld.d.ts" />
 import type { DocumentLoader, RemoteDocument } from 'jsonld';
 import { BUNDLED_CONTEXTS } from './contexts/index';

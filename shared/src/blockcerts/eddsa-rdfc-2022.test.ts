@@ -12,9 +12,14 @@ import {
 
 // Test vector of the W3C spec (w3c/vc-di-eddsa TestVectors/eddsa-rdfc-2022). The examples context
 // is a one-line @vocab document; it is served here for the test only.
-const loader = createOfflineDocumentLoader(new Map([
-  ['https://www.w3.org/ns/credentials/examples/v2', { '@context': { '@vocab': 'https://www.w3.org/ns/credentials/examples#' } }],
-]));
+const loader = createOfflineDocumentLoader(
+  new Map([
+    [
+      'https://www.w3.org/ns/credentials/examples/v2',
+      { '@context': { '@vocab': 'https://www.w3.org/ns/credentials/examples#' } },
+    ],
+  ]),
+);
 const PUBLIC_KEY_MULTIBASE = 'z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2';
 const PRIVATE_KEY_MULTIBASE = 'z3u2en7t5LR2WtQH5PfFqMqwVHBeXouLzo6haApm8XHqvjxq';
 const unsigned = {
@@ -27,7 +32,8 @@ const unsigned = {
   validFrom: '2023-01-01T00:00:00Z',
   credentialSubject: { id: 'did:example:abcdefgh', alumniOf: 'The School of Examples' },
 };
-const EXPECTED_PROOF_VALUE = 'z2YwC8z3ap7yx1nZYCg4L3j3ApHsF8kgPdSb5xoS1VR7vPG3F561B52hYnQF9iseabecm3ijx4K1FBTQsCZahKZme';
+const EXPECTED_PROOF_VALUE =
+  'z2YwC8z3ap7yx1nZYCg4L3j3ApHsF8kgPdSb5xoS1VR7vPG3F561B52hYnQF9iseabecm3ijx4K1FBTQsCZahKZme';
 
 describe('eddsa-rdfc-2022', () => {
   const secretKey = base58.decode(PRIVATE_KEY_MULTIBASE.slice(1)).slice(2); // 0x8026 multicodec prefix
@@ -46,10 +52,32 @@ describe('eddsa-rdfc-2022', () => {
   });
 
   it('rejects a changed document, another key and a garbled proof', async () => {
-    const proof = await createEddsaRdfc2022Proof(unsigned, { secretKey, verificationMethod: 'did:example:k#1', documentLoader: loader });
-    expect(await verifyEddsaRdfc2022Proof({ ...unsigned, name: 'Alumni Credentia1' }, proof, publicKey, loader)).toBe(false);
-    expect(await verifyEddsaRdfc2022Proof(unsigned, proof, ed25519.getPublicKey(ed25519.utils.randomSecretKey()), loader)).toBe(false);
-    expect(await verifyEddsaRdfc2022Proof(unsigned, { ...proof, proofValue: 'zzz' }, publicKey, loader)).toBe(false);
-    expect(await verifyEddsaRdfc2022Proof(unsigned, { ...proof, created: '2024-01-01T00:00:00Z' }, publicKey, loader)).toBe(false);
+    const proof = await createEddsaRdfc2022Proof(unsigned, {
+      secretKey,
+      verificationMethod: 'did:example:k#1',
+      documentLoader: loader,
+    });
+    expect(
+      await verifyEddsaRdfc2022Proof({ ...unsigned, name: 'Alumni Credentia1' }, proof, publicKey, loader),
+    ).toBe(false);
+    expect(
+      await verifyEddsaRdfc2022Proof(
+        unsigned,
+        proof,
+        ed25519.getPublicKey(ed25519.utils.randomSecretKey()),
+        loader,
+      ),
+    ).toBe(false);
+    expect(await verifyEddsaRdfc2022Proof(unsigned, { ...proof, proofValue: 'zzz' }, publicKey, loader)).toBe(
+      false,
+    );
+    expect(
+      await verifyEddsaRdfc2022Proof(
+        unsigned,
+        { ...proof, created: '2024-01-01T00:00:00Z' },
+        publicKey,
+        loader,
+      ),
+    ).toBe(false);
   });
 });

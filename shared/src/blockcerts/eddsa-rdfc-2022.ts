@@ -30,7 +30,8 @@ export function ed25519PublicKeyMultibase(publicKey: Uint8Array): string {
 export function ed25519PublicKeyFromMultibase(multibase: string): Uint8Array {
   if (!multibase.startsWith('z')) throw new RangeError('expected a base58btc multibase key');
   const bytes = base58.decode(multibase.slice(1));
-  if (bytes.length !== 34 || bytes[0] !== 0xed || bytes[1] !== 0x01) throw new RangeError('not an Ed25519 Multikey');
+  if (bytes.length !== 34 || bytes[0] !== 0xed || bytes[1] !== 0x01)
+    throw new RangeError('not an Ed25519 Multikey');
   return bytes.slice(2);
 }
 
@@ -40,10 +41,16 @@ export function ed25519DidKeyVerificationMethod(publicKey: Uint8Array): string {
   return `did:key:${mb}#${mb}`;
 }
 
-async function hashData(document: object, proofOptions: object, documentLoader?: DocumentLoader): Promise<Uint8Array> {
+async function hashData(
+  document: object,
+  proofOptions: object,
+  documentLoader?: DocumentLoader,
+): Promise<Uint8Array> {
   const context = (document as { '@context'?: unknown })['@context'];
   const options = documentLoader ? { documentLoader } : {};
-  const proofHash = sha256(utf8ToBytes(await canonicalize({ ...proofOptions, '@context': context }, options)));
+  const proofHash = sha256(
+    utf8ToBytes(await canonicalize({ ...proofOptions, '@context': context }, options)),
+  );
   const documentHash = sha256(utf8ToBytes(await canonicalize(withoutProof(document), options)));
   return concatBytes(proofHash, documentHash);
 }
@@ -58,7 +65,10 @@ export interface EddsaSignOptions {
 }
 
 /** Returns the proof; the caller places it (alone, or beside a Merkle proof in a proof set). */
-export async function createEddsaRdfc2022Proof(document: object, options: EddsaSignOptions): Promise<Ed25519DataIntegrityProof> {
+export async function createEddsaRdfc2022Proof(
+  document: object,
+  options: EddsaSignOptions,
+): Promise<Ed25519DataIntegrityProof> {
   const proofOptions = {
     type: 'DataIntegrityProof' as const,
     cryptosuite: 'eddsa-rdfc-2022' as const,
@@ -66,7 +76,10 @@ export async function createEddsaRdfc2022Proof(document: object, options: EddsaS
     verificationMethod: options.verificationMethod,
     proofPurpose: options.proofPurpose ?? 'assertionMethod',
   };
-  const signature = ed25519.sign(await hashData(document, proofOptions, options.documentLoader), options.secretKey);
+  const signature = ed25519.sign(
+    await hashData(document, proofOptions, options.documentLoader),
+    options.secretKey,
+  );
   return { ...proofOptions, proofValue: 'z' + base58.encode(signature) };
 }
 
@@ -79,7 +92,8 @@ export async function verifyEddsaRdfc2022Proof(
 ): Promise<boolean> {
   if (!proof || typeof proof !== 'object') return false;
   const { proofValue, ...proofOptions } = proof as Record<string, unknown>;
-  if (proofOptions.type !== 'DataIntegrityProof' || proofOptions.cryptosuite !== 'eddsa-rdfc-2022') return false;
+  if (proofOptions.type !== 'DataIntegrityProof' || proofOptions.cryptosuite !== 'eddsa-rdfc-2022')
+    return false;
   if (typeof proofValue !== 'string' || !proofValue.startsWith('z')) return false;
   try {
     const signature = base58.decode(proofValue.slice(1));

@@ -22,10 +22,37 @@ export {
   FALLBACK_VOCAB,
   type CanonicalizeOptions,
 } from './canonicalize';
-export { buildMerkleTree, merklePath, rootFromPath, verifyMerklePath, type MerkleStep, type MerkleTree } from './merkle';
-export { encodeProofValue, decodeProofValue, ProofValueError, type MerkleProof2019Value } from './proof-value';
-export { formatAnchor, parseAnchor, isEvmChain, AnchorFormatError, type Anchor, type AnchorChain } from './anchor';
-export { prepareBatch, finalizeBatch, signBatch, defaultVerificationMethod, BatchError, type PreparedBatch, type FinalizeOptions } from './proof';
+export {
+  buildMerkleTree,
+  merklePath,
+  rootFromPath,
+  verifyMerklePath,
+  type MerkleStep,
+  type MerkleTree,
+} from './merkle';
+export {
+  encodeProofValue,
+  decodeProofValue,
+  ProofValueError,
+  type MerkleProof2019Value,
+} from './proof-value';
+export {
+  formatAnchor,
+  parseAnchor,
+  isEvmChain,
+  AnchorFormatError,
+  type Anchor,
+  type AnchorChain,
+} from './anchor';
+export {
+  prepareBatch,
+  finalizeBatch,
+  signBatch,
+  defaultVerificationMethod,
+  BatchError,
+  type PreparedBatch,
+  type FinalizeOptions,
+} from './proof';
 export {
   Bitstring,
   encodeBitstring,
@@ -44,8 +71,20 @@ export {
   type IssuerPublicKeyEntry,
   type VerificationMethod,
 } from './issuer-profile';
-export { buildRevocationList, revocationListQueryUrl, type RevocationList, type RevokedAssertion } from './revocation-list';
-export { publicKeyToJwk, ethereumAddressFromJwk, ethereumAddressFromPublicKey, toChecksumAddress, KeyError, type Secp256k1PublicKeyJwk } from './keys';
+export {
+  buildRevocationList,
+  revocationListQueryUrl,
+  type RevocationList,
+  type RevokedAssertion,
+} from './revocation-list';
+export {
+  publicKeyToJwk,
+  ethereumAddressFromJwk,
+  ethereumAddressFromPublicKey,
+  toChecksumAddress,
+  KeyError,
+  type Secp256k1PublicKeyJwk,
+} from './keys';
 export { toRfc3339, isRfc3339WithOffset } from './dates';
 export { buildOpenBadgeCredential, type OpenBadgeCredential, type OpenBadgeInput } from './open-badge';
 export {

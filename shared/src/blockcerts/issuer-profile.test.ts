@@ -17,7 +17,12 @@ describe('buildIssuerProfile', () => {
     email: 'registrar@example.edu',
     image: 'data:image/png;base64,iVBORw0KGgo=',
     keys: [
-      { fragment: 'key-1', publicKey: oldKey, created: '2024-01-01T00:00:00Z', revoked: '2025-01-01T00:00:00Z' },
+      {
+        fragment: 'key-1',
+        publicKey: oldKey,
+        created: '2024-01-01T00:00:00Z',
+        revoked: '2025-01-01T00:00:00Z',
+      },
       { fragment: 'key-2', publicKey: newKey, created: '2024-12-01T00:00:00Z' },
     ],
     revocationListUrl: 'https://certs.example.edu/issuer/revocations.json',
@@ -28,8 +33,15 @@ describe('buildIssuerProfile', () => {
     expect(profile.type).toBe('BlockcertsIssuerProfile');
     expect(profile.id).toBe(URL_);
     expect(profile.publicKey).toEqual([
-      { id: 'ecdsa-koblitz-pubkey:0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf', created: '2024-01-01T00:00:00Z', revoked: '2025-01-01T00:00:00Z' },
-      { id: expect.stringMatching(/^ecdsa-koblitz-pubkey:0x[0-9a-fA-F]{40}$/), created: '2024-12-01T00:00:00Z' },
+      {
+        id: 'ecdsa-koblitz-pubkey:0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf',
+        created: '2024-01-01T00:00:00Z',
+        revoked: '2025-01-01T00:00:00Z',
+      },
+      {
+        id: expect.stringMatching(/^ecdsa-koblitz-pubkey:0x[0-9a-fA-F]{40}$/),
+        created: '2024-12-01T00:00:00Z',
+      },
     ]);
   });
 
@@ -50,12 +62,23 @@ describe('buildIssuerProfile', () => {
   });
 
   it('refuses duplicate fragments and an empty key list', () => {
-    const base = { url: URL_, name: 'x', homepageUrl: 'https://x', email: 'x@x', revocationListUrl: 'https://x/r' };
+    const base = {
+      url: URL_,
+      name: 'x',
+      homepageUrl: 'https://x',
+      email: 'x@x',
+      revocationListUrl: 'https://x/r',
+    };
     expect(() => buildIssuerProfile({ ...base, keys: [] })).toThrow();
-    expect(() => buildIssuerProfile({ ...base, keys: [
-      { fragment: 'key-1', publicKey: oldKey, created: '2024-01-01T00:00:00Z' },
-      { fragment: 'key-1', publicKey: newKey, created: '2024-01-01T00:00:00Z' },
-    ] })).toThrow();
+    expect(() =>
+      buildIssuerProfile({
+        ...base,
+        keys: [
+          { fragment: 'key-1', publicKey: oldKey, created: '2024-01-01T00:00:00Z' },
+          { fragment: 'key-1', publicKey: newKey, created: '2024-01-01T00:00:00Z' },
+        ],
+      }),
+    ).toThrow();
   });
 });
 
@@ -64,7 +87,11 @@ describe('revocation list', () => {
     const list = buildRevocationList({
       url: 'https://certs.example.edu/issuer/revocations.json',
       issuerProfileUrl: URL_,
-      revoked: [{ id: 'urn:uuid:1', revocationReason: 'Issued in error' }, { id: 'urn:uuid:2' }, { id: 'urn:uuid:1' }],
+      revoked: [
+        { id: 'urn:uuid:1', revocationReason: 'Issued in error' },
+        { id: 'urn:uuid:2' },
+        { id: 'urn:uuid:1' },
+      ],
     });
     expect(list).toEqual({
       '@context': 'https://w3id.org/openbadges/v2',
@@ -76,7 +103,11 @@ describe('revocation list', () => {
   });
 
   it('adds the assertionId query verifiers send', () => {
-    expect(revocationListQueryUrl('https://x.org/r.json', 'urn:uuid:1')).toBe('https://x.org/r.json?assertionId=urn%3Auuid%3A1');
-    expect(revocationListQueryUrl('https://x.org/r.json?v=2', 'urn:uuid:1')).toBe('https://x.org/r.json?v=2&assertionId=urn%3Auuid%3A1');
+    expect(revocationListQueryUrl('https://x.org/r.json', 'urn:uuid:1')).toBe(
+      'https://x.org/r.json?assertionId=urn%3Auuid%3A1',
+    );
+    expect(revocationListQueryUrl('https://x.org/r.json?v=2', 'urn:uuid:1')).toBe(
+      'https://x.org/r.json?v=2&assertionId=urn%3Auuid%3A1',
+    );
   });
 });

@@ -94,6 +94,8 @@ export function buildIssuerProfile(input: IssuerProfileInput): BlockcertsIssuerP
     assertionMethod: input.keys.map(methodId),
     revocationList: input.revocationListUrl,
     // Spelled introductionURL: the Blockcerts wallets read this spelling (the context maps another).
-    ...(input.introductionUrl ? { introductionURL: input.introductionUrl, introductionAuthenticationMethod: 'basic' as const } : {}),
+    ...(input.introductionUrl
+      ? { introductionURL: input.introductionUrl, introductionAuthenticationMethod: 'basic' as const }
+      : {}),
   };
 }

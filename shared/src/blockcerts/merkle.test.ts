@@ -19,7 +19,9 @@ describe('Merkle tree (cert-issuer rules)', () => {
       { right: 'd4735e3a265e16eee03f59718b9b5d03019c07d8b6c51f90da3a666eec13ab35' },
       { right: '4e07408562bedb8b60ce05c1decfe3ad16b72230967de01f640b7e4729b49fce' },
     ]);
-    expect(merklePath(tree, 2)).toEqual([{ left: '4295f72eeb1e3507b8461e240e3b8d18c1e7bd2f1122b11fc9ec40a65894031a' }]);
+    expect(merklePath(tree, 2)).toEqual([
+      { left: '4295f72eeb1e3507b8461e240e3b8d18c1e7bd2f1122b11fc9ec40a65894031a' },
+    ]);
   });
 
   it('a batch of one has an empty path and the leaf as root', () => {

@@ -72,7 +72,11 @@ export function rootFromPath(leafHash: string, path: readonly MerkleStep[]): str
   return bytesToHex(current);
 }
 
-export function verifyMerklePath(leafHash: string, path: readonly MerkleStep[], expectedRoot: string): boolean {
+export function verifyMerklePath(
+  leafHash: string,
+  path: readonly MerkleStep[],
+  expectedRoot: string,
+): boolean {
   try {
     return rootFromPath(leafHash, path) === expectedRoot.toLowerCase();
   } catch {

@@ -4,14 +4,23 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { buildOpenBadgeCredential } from './open-badge';
 import { canonicalize, findUnmappedTerms } from './canonicalize';
-import { createEddsaRdfc2022Proof, ed25519DidKeyVerificationMethod, verifyEddsaRdfc2022Proof } from './eddsa-rdfc-2022';
+import {
+  createEddsaRdfc2022Proof,
+  ed25519DidKeyVerificationMethod,
+  verifyEddsaRdfc2022Proof,
+} from './eddsa-rdfc-2022';
 import { verifyCredential } from './verify/verify-credential';
 import { TestWorld } from './verify/test-world';
 import { ISSUER_URL } from './test-fixtures';
 
 const badge = () =>
   buildOpenBadgeCredential({
-    issuer: { id: ISSUER_URL, name: 'Example University', url: 'https://example.edu', image: 'https://example.edu/logo.png' },
+    issuer: {
+      id: ISSUER_URL,
+      name: 'Example University',
+      url: 'https://example.edu',
+      image: 'https://example.edu/logo.png',
+    },
     recipient: { email: ' Ada@Example.org ' },
     achievement: {
       id: 'https://certs.example.edu/achievements/analytical-engines',
@@ -27,17 +36,24 @@ const badge = () =>
 describe('buildOpenBadgeCredential', () => {
   it('builds an OB 3.0 OpenBadgeCredential with a hashed email identity', () => {
     const b = badge();
-    expect(b['@context']).toEqual(['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json']);
+    expect(b['@context']).toEqual([
+      'https://www.w3.org/ns/credentials/v2',
+      'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+    ]);
     expect(b.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(b.issuer).toMatchObject({ id: ISSUER_URL, type: ['Profile'], name: 'Example University' });
-    expect(b.credentialSubject.identifier).toEqual([{
-      type: 'IdentityObject',
-      identityHash: `sha256$${bytesToHex(sha256(utf8ToBytes('ada@example.org' + 'pepper')))}`,
-      identityType: 'emailAddress',
-      hashed: true,
-      salt: 'pepper',
-    }]);
-    expect(b.credentialSubject.achievement.criteria).toEqual({ narrative: 'Publish an algorithm for the Analytical Engine.' });
+    expect(b.credentialSubject.identifier).toEqual([
+      {
+        type: 'IdentityObject',
+        identityHash: `sha256$${bytesToHex(sha256(utf8ToBytes('ada@example.org' + 'pepper')))}`,
+        identityType: 'emailAddress',
+        hashed: true,
+        salt: 'pepper',
+      },
+    ]);
+    expect(b.credentialSubject.achievement.criteria).toEqual({
+      narrative: 'Publish an algorithm for the Analytical Engine.',
+    });
   });
 
   it('maps every term', async () => {
@@ -49,7 +65,10 @@ describe('buildOpenBadgeCredential', () => {
     const [anchored] = await world.issue([badge()]);
     const secretKey = ed25519.utils.randomSecretKey();
     const publicKey = ed25519.getPublicKey(secretKey);
-    const edProof = await createEddsaRdfc2022Proof(anchored!, { secretKey, verificationMethod: ed25519DidKeyVerificationMethod(publicKey) });
+    const edProof = await createEddsaRdfc2022Proof(anchored!, {
+      secretKey,
+      verificationMethod: ed25519DidKeyVerificationMethod(publicKey),
+    });
     const both = { ...anchored!, proof: [anchored!.proof, edProof] };
 
     expect(await verifyEddsaRdfc2022Proof(both, edProof, publicKey)).toBe(true);
@@ -58,11 +77,16 @@ describe('buildOpenBadgeCredential', () => {
     expect(result.status).toBe('verified');
 
     const ed25519First = { ...both, proof: [edProof, anchored!.proof] };
-    expect(await verifyCredential(ed25519First, world.options())).toMatchObject({ status: 'failed', failedStep: 'format' });
+    expect(await verifyCredential(ed25519First, world.options())).toMatchObject({
+      status: 'failed',
+      failedStep: 'format',
+    });
   });
 
   it('needs some way to identify the recipient', () => {
-    const input = { recipient: {}, issuer: { id: ISSUER_URL, name: 'x' } } as Parameters<typeof buildOpenBadgeCredential>[0];
+    const input = { recipient: {}, issuer: { id: ISSUER_URL, name: 'x' } } as Parameters<
+      typeof buildOpenBadgeCredential
+    >[0];
     expect(() => buildOpenBadgeCredential(input)).toThrow(/recipient/);
   });
 });

@@ -23,7 +23,8 @@ export interface OpenBadgeInput {
  * so the public badge does not disclose the address.
  */
 export function buildOpenBadgeCredential(input: OpenBadgeInput) {
-  if (!input.recipient.id && !input.recipient.email) throw new CredentialInputError('a badge recipient needs an id or an email');
+  if (!input.recipient.id && !input.recipient.email)
+    throw new CredentialInputError('a badge recipient needs an id or an email');
   const salt = input.salt ?? bytesToHex(randomBytes(16));
   const email = input.recipient.email?.trim().toLowerCase();
   return {
@@ -46,13 +47,15 @@ export function buildOpenBadgeCredential(input: OpenBadgeInput) {
       type: ['AchievementSubject'],
       ...(email
         ? {
-            identifier: [{
-              type: 'IdentityObject',
-              identityHash: `sha256$${bytesToHex(sha256(utf8ToBytes(email + salt)))}`,
-              identityType: 'emailAddress',
-              hashed: true,
-              salt,
-            }],
+            identifier: [
+              {
+                type: 'IdentityObject',
+                identityHash: `sha256$${bytesToHex(sha256(utf8ToBytes(email + salt)))}`,
+                identityType: 'emailAddress',
+                hashed: true,
+                salt,
+              },
+            ],
           }
         : {}),
       achievement: {

@@ -25,7 +25,10 @@ describe('encodeProofValue', () => {
   });
 
   it('round-trips an Ethereum anchor with its 0x transaction id', () => {
-    const value = { ...LDS_VECTOR, anchors: ['blink:eth:sepolia:0x1f615470024000c3ab532ed74c5a60b8f6c2feb6489a67be20f103831996f9ab'] };
+    const value = {
+      ...LDS_VECTOR,
+      anchors: ['blink:eth:sepolia:0x1f615470024000c3ab532ed74c5a60b8f6c2feb6489a67be20f103831996f9ab'],
+    };
     expect(decodeProofValue(encodeProofValue(value))).toEqual(value);
   });
 
@@ -37,7 +40,9 @@ describe('encodeProofValue', () => {
   it('refuses a malformed hash or anchor', () => {
     expect(() => encodeProofValue({ ...LDS_VECTOR, merkleRoot: 'abc' })).toThrow();
     expect(() => encodeProofValue({ ...LDS_VECTOR, anchors: ['blink:eth:sepolia:1234'] })).toThrow();
-    expect(() => encodeProofValue({ ...LDS_VECTOR, anchors: ['blink:eth:nowhere:0x' + '00'.repeat(32)] })).toThrow();
+    expect(() =>
+      encodeProofValue({ ...LDS_VECTOR, anchors: ['blink:eth:nowhere:0x' + '00'.repeat(32)] }),
+    ).toThrow();
   });
 });
 
@@ -56,7 +61,9 @@ describe('decodeProofValue', () => {
 
   it('decodes a published Sepolia sample to its anchor', () => {
     const decoded = decodeProofValue(vc1Sample.proof.proofValue);
-    expect(decoded.anchors).toEqual(['blink:eth:sepolia:0x1f615470024000c3ab532ed74c5a60b8f6c2feb6489a67be20f103831996f9ab']);
+    expect(decoded.anchors).toEqual([
+      'blink:eth:sepolia:0x1f615470024000c3ab532ed74c5a60b8f6c2feb6489a67be20f103831996f9ab',
+    ]);
     expect(decoded.targetHash).toBe('b2c64ed78cccda992431c265a1d0bb657e8cefd14b1ef15ceadcc697c566994f');
   });
 
@@ -74,7 +81,11 @@ describe('decodeProofValue', () => {
 
   it('rejects garbage', () => {
     expect(() => decodeProofValue('abc')).toThrow(ProofValueError);
-    expect(() => decodeProofValue('z' + base58.encode(Uint8Array.from([0xff, 0x00])))).toThrow(ProofValueError);
-    expect(() => decodeProofValue('z' + base58.encode(encodeCbor([[0, encodeCbor('00')]])))).toThrow(ProofValueError);
+    expect(() => decodeProofValue('z' + base58.encode(Uint8Array.from([0xff, 0x00])))).toThrow(
+      ProofValueError,
+    );
+    expect(() => decodeProofValue('z' + base58.encode(encodeCbor([[0, encodeCbor('00')]])))).toThrow(
+      ProofValueError,
+    );
   });
 });

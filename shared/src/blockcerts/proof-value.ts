@@ -51,7 +51,11 @@ function encodePathStep(step: MerkleStep): CborValue {
 function encodeAnchor(text: string): CborValue {
   const anchor = parseAnchor(text);
   const tx = isEvmChain(anchor.chain) ? anchor.txId.toLowerCase() : hexToBytes(anchor.txId.toLowerCase());
-  return [[0, CHAIN_IDS[anchor.chain]], [1, networkId(anchor.chain, anchor.network)], [2, wrap(tx)]];
+  return [
+    [0, CHAIN_IDS[anchor.chain]],
+    [1, networkId(anchor.chain, anchor.network)],
+    [2, wrap(tx)],
+  ];
 }
 
 function wrap(inner: string | Uint8Array): Uint8Array {
@@ -103,7 +107,8 @@ function toEntries(value: unknown, what: string): [number, unknown][] {
   if (value instanceof Map) return [...value.entries()].map(([k, v]) => [Number(k), v]);
   if (Array.isArray(value)) {
     return value.map((pair) => {
-      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'number') throw new ProofValueError(`${what} entry is not a [key, value] pair`);
+      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'number')
+        throw new ProofValueError(`${what} entry is not a [key, value] pair`);
       return [pair[0], pair[1]];
     });
   }
@@ -139,7 +144,10 @@ function hexValue(value: unknown, what: string): string {
 
 function decodePathItem(item: unknown): MerkleStep[] {
   // Pair form [[0|1, v]] — or a map {0|1: v} from a map-based encoder.
-  const entries = Array.isArray(item) && typeof item[0] === 'number' ? [[item[0], item[1]] as [number, unknown]] : toEntries(item, 'path step');
+  const entries =
+    Array.isArray(item) && typeof item[0] === 'number'
+      ? [[item[0], item[1]] as [number, unknown]]
+      : toEntries(item, 'path step');
   return entries.map(([side, v]) => {
     if (side === PATH_KEY.left) return { left: hexValue(v, 'path step') };
     if (side === PATH_KEY.right) return { right: hexValue(v, 'path step') };

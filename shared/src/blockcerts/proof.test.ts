@@ -15,7 +15,9 @@ describe('prepareBatch / finalizeBatch', () => {
     expect(batch.merkleRoot).toMatch(/^[0-9a-f]{64}$/);
 
     // The batch survives a trip through storage.
-    const signed = finalizeBatch(JSON.parse(JSON.stringify(batch)), ANCHOR, { created: '2025-02-01T00:00:00Z' });
+    const signed = finalizeBatch(JSON.parse(JSON.stringify(batch)), ANCHOR, {
+      created: '2025-02-01T00:00:00Z',
+    });
     for (const [i, credential] of signed.entries()) {
       expect(credential.proof).toMatchObject({
         type: 'DataIntegrityProof',
@@ -49,7 +51,9 @@ describe('prepareBatch / finalizeBatch', () => {
     const batch = await prepareBatch([sampleCredential(), sampleCredential()]);
     const [signed] = finalizeBatch(batch, ANCHOR);
     await expect(prepareBatch([signed!])).rejects.toThrow(/already signed/);
-    expect(() => finalizeBatch({ ...batch, targetHashes: [...batch.targetHashes].reverse() }, ANCHOR)).toThrow(/Merkle root/);
+    expect(() =>
+      finalizeBatch({ ...batch, targetHashes: [...batch.targetHashes].reverse() }, ANCHOR),
+    ).toThrow(/Merkle root/);
     expect(() => finalizeBatch(batch, 'blink:mocknet:mocknet:x')).toThrow(/mocknet/);
     expect(() => finalizeBatch(batch, 'blink:eth:sepolia:0x12')).toThrow();
   });

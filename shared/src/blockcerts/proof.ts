@@ -49,11 +49,14 @@ export function finalizeBatch<T extends Unsigned>(
   anchor: string | Anchor,
   options: FinalizeOptions = {},
 ): SignedCredential<T>[] {
-  if (batch.credentials.length !== batch.targetHashes.length) throw new BatchError('credentials and target hashes differ in number');
+  if (batch.credentials.length !== batch.targetHashes.length)
+    throw new BatchError('credentials and target hashes differ in number');
   const tree = buildMerkleTree(batch.targetHashes);
-  if (tree.root !== batch.merkleRoot.toLowerCase()) throw new BatchError('target hashes do not lead to the prepared Merkle root');
+  if (tree.root !== batch.merkleRoot.toLowerCase())
+    throw new BatchError('target hashes do not lead to the prepared Merkle root');
   const anchorText = typeof anchor === 'string' ? formatAnchor(parseAnchor(anchor)) : formatAnchor(anchor);
-  if (anchorText.startsWith('blink:mocknet')) throw new BatchError('mocknet anchors are for tests of other tools, never for certificates');
+  if (anchorText.startsWith('blink:mocknet'))
+    throw new BatchError('mocknet anchors are for tests of other tools, never for certificates');
   const created = toRfc3339(options.created ?? new Date());
   const verificationMethod = options.verificationMethod ?? defaultVerificationMethod;
 

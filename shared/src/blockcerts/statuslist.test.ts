@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { Bitstring, buildStatusListCredential, decodeBitstring, encodeBitstring, MIN_STATUS_LIST_BITS, StatusListError } from './statuslist';
+import {
+  Bitstring,
+  buildStatusListCredential,
+  decodeBitstring,
+  encodeBitstring,
+  MIN_STATUS_LIST_BITS,
+  StatusListError,
+} from './statuslist';
 import { canonicalize, findUnmappedTerms } from './canonicalize';
 
 // encodedList of the cert-verifier-js StatusList2021 fixture (prefixless form).
-const BLOCKCERTS_FIXTURE_LIST = 'H4sIAAAAAAAAA-3OQQ0AAAgEIJ_GsH9KY5ybkIAqAD6bdADgl04HAAAAAAAAAAAAAAAAgLsWQFhQ2QBAAAA';
+const BLOCKCERTS_FIXTURE_LIST =
+  'H4sIAAAAAAAAA-3OQQ0AAAgEIJ_GsH9KY5ybkIAqAD6bdADgl04HAAAAAAAAAAAAAAAAgLsWQFhQ2QBAAAA';
 
 describe('Bitstring', () => {
   it('sets and clears bits, index 0 being the left-most bit', () => {

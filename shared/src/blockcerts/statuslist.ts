@@ -16,7 +16,8 @@ export class Bitstring {
 
   constructor(lengthOrBytes: number | Uint8Array = MIN_STATUS_LIST_BITS) {
     if (typeof lengthOrBytes === 'number') {
-      if (!Number.isSafeInteger(lengthOrBytes) || lengthOrBytes <= 0) throw new StatusListError('bitstring length must be a positive integer');
+      if (!Number.isSafeInteger(lengthOrBytes) || lengthOrBytes <= 0)
+        throw new StatusListError('bitstring length must be a positive integer');
       this.bytes = new Uint8Array(Math.ceil(lengthOrBytes / 8));
     } else {
       this.bytes = lengthOrBytes;
@@ -56,7 +57,8 @@ export interface EncodeOptions {
 
 /** encodedList: multibase base64url (no padding) of the GZIP'd bitstring. */
 export async function encodeBitstring(bits: Bitstring, options: EncodeOptions = {}): Promise<string> {
-  if (bits.length < MIN_STATUS_LIST_BITS) throw new StatusListError(`a status list needs at least ${MIN_STATUS_LIST_BITS} entries`);
+  if (bits.length < MIN_STATUS_LIST_BITS)
+    throw new StatusListError(`a status list needs at least ${MIN_STATUS_LIST_BITS} entries`);
   const encoded = base64urlnopad.encode(await gzip(bits.bytes));
   return (options.multibase ?? true) ? `u${encoded}` : encoded;
 }
@@ -84,7 +86,10 @@ async function gunzip(data: Uint8Array): Promise<Uint8Array> {
   return pipe(data, new DecompressionStream('gzip'));
 }
 
-async function pipe(data: Uint8Array, transform: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+async function pipe(
+  data: Uint8Array,
+  transform: CompressionStream | DecompressionStream,
+): Promise<Uint8Array> {
   const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(transform);
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

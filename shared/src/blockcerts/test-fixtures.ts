@@ -3,7 +3,10 @@ import { buildCredential, type CertificateInput, type CredentialRecipient } from
 
 export const ISSUER_URL = 'https://certs.example.edu/issuer/profile.json';
 
-export function sampleCredential(overrides: Partial<CertificateInput> = {}, recipient: Partial<CredentialRecipient> = {}) {
+export function sampleCredential(
+  overrides: Partial<CertificateInput> = {},
+  recipient: Partial<CredentialRecipient> = {},
+) {
   return buildCredential(
     { issuerProfileUrl: ISSUER_URL },
     { name: 'Ada Lovelace', email: 'ada@example.org', ...recipient },

@@ -11,10 +11,20 @@ const alreadyKnown = /already known|known transaction|already imported|nonce too
  * The signed bytes are returned before anything is sent, so the caller can store them first and
  * re-broadcast exactly them on a retry.
  */
-export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): AnchorChainAdapter & { provider: JsonRpcProvider } => {
-  const provider = new JsonRpcProvider(opts.rpcUrl, opts.chainId, { staticNetwork: opts.chainId !== undefined, batchMaxCount: 1 });
+export const createEvmAdapter = (opts: {
+  rpcUrl: string;
+  chainId?: number;
+}): AnchorChainAdapter & { provider: JsonRpcProvider } => {
+  const provider = new JsonRpcProvider(opts.rpcUrl, opts.chainId, {
+    staticNetwork: opts.chainId !== undefined,
+    batchMaxCount: 1,
+  });
 
-  const anchorRequest = async (from: string, merkleRootHex: string, fixedNonce?: number): Promise<TransactionRequest> => {
+  const anchorRequest = async (
+    from: string,
+    merkleRootHex: string,
+    fixedNonce?: number,
+  ): Promise<TransactionRequest> => {
     const data = `0x${merkleRootHex.replace(/^0x/, '')}`;
     const [network, nonce, fees, gasLimit] = await Promise.all([
       provider.getNetwork(),
@@ -24,7 +34,17 @@ export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): An
     ]);
     const maxPriority = fees.maxPriorityFeePerGas ?? 1_000_000_000n;
     const maxFee = fees.maxFeePerGas ?? (fees.gasPrice ?? 1_000_000_000n) * 2n;
-    return { type: 2, chainId: network.chainId, nonce, to: ANCHOR_SINK, value: 0n, data, gasLimit, maxFeePerGas: maxFee, maxPriorityFeePerGas: maxPriority };
+    return {
+      type: 2,
+      chainId: network.chainId,
+      nonce,
+      to: ANCHOR_SINK,
+      value: 0n,
+      data,
+      gasLimit,
+      maxFeePerGas: maxFee,
+      maxPriorityFeePerGas: maxPriority,
+    };
   };
 
   return {
@@ -38,7 +58,11 @@ export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): An
       const request = await anchorRequest(wallet.address, merkleRootHex, nonce);
       const rawTx = await wallet.signTransaction(request);
       const fee = BigInt(request.gasLimit!) * BigInt(request.maxFeePerGas!);
-      return { rawTx, txId: Transaction.from(rawTx).hash!, feeEstimate: { amount: fee.toString(), unit: 'wei' } };
+      return {
+        rawTx,
+        txId: Transaction.from(rawTx).hash!,
+        feeEstimate: { amount: fee.toString(), unit: 'wei' },
+      };
     },
 
     async broadcast(rawTx) {
@@ -51,7 +75,8 @@ export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): An
       } catch (err) {
         // A retry re-sends bytes the node may already have (or have mined): that is success, as
         // long as the chain knows this very transaction.
-        if (!alreadyKnown.test(String((err as Error).message)) || !(await provider.getTransaction(txId))) throw err;
+        if (!alreadyKnown.test(String((err as Error).message)) || !(await provider.getTransaction(txId)))
+          throw err;
       }
       return { txId };
     },
@@ -59,8 +84,15 @@ export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): An
     async confirmations(txId) {
       const receipt = await provider.getTransactionReceipt(txId);
       if (!receipt) return (await provider.getTransaction(txId)) ? { confirmations: 0 } : undefined;
-      const [tip, block] = await Promise.all([provider.getBlockNumber(), provider.getBlock(receipt.blockNumber)]);
-      return { confirmations: tip - receipt.blockNumber + 1, blockNumber: receipt.blockNumber, blockTime: block?.timestamp };
+      const [tip, block] = await Promise.all([
+        provider.getBlockNumber(),
+        provider.getBlock(receipt.blockNumber),
+      ]);
+      return {
+        confirmations: tip - receipt.blockNumber + 1,
+        blockNumber: receipt.blockNumber,
+        blockTime: block?.timestamp,
+      };
     },
 
     async estimateCost(address) {
@@ -72,10 +104,18 @@ export const createEvmAdapter = (opts: { rpcUrl: string; chainId?: number }): An
 };
 
 /** Dev chains only: tops up a new issuing address from a funded dev account (never configured in AWS). */
-export const fundFromDevFaucet = async (rpcUrl: string, faucetPrivateKey: string, to: string, ether = '10') => {
+export const fundFromDevFaucet = async (
+  rpcUrl: string,
+  faucetPrivateKey: string,
+  to: string,
+  ether = '10',
+) => {
   const provider = new JsonRpcProvider(rpcUrl);
   const faucet = new Wallet(faucetPrivateKey, provider);
-  const tx = await faucet.sendTransaction({ to, value: BigInt(Math.round(Number(ether) * 1e6)) * 10n ** 12n });
+  const tx = await faucet.sendTransaction({
+    to,
+    value: BigInt(Math.round(Number(ether) * 1e6)) * 10n ** 12n,
+  });
   await tx.wait();
   provider.destroy();
 };

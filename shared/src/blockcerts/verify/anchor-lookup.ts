@@ -12,23 +12,39 @@ export const anchorStep: VerificationStep = {
     try {
       anchor = parseAnchor(text);
     } catch (e) {
-      if (e instanceof AnchorFormatError) throw new StepFailure('failed', `the anchor "${text}" cannot be read: ${e.message}`);
+      if (e instanceof AnchorFormatError)
+        throw new StepFailure('failed', `the anchor "${text}" cannot be read: ${e.message}`);
       throw e;
     }
-    if (anchor.chain === 'mocknet') throw new StepFailure('failed', 'the certificate was never anchored on a blockchain (mocknet)');
+    if (anchor.chain === 'mocknet')
+      throw new StepFailure('failed', 'the certificate was never anchored on a blockchain (mocknet)');
     ctx.anchor = anchor;
     const chain = ctx.options.chains(anchor);
-    if (!chain) throw new StepFailure('failed', `anchors on ${anchor.chain}:${anchor.network} are not supported by this verifier`);
+    if (!chain)
+      throw new StepFailure(
+        'failed',
+        `anchors on ${anchor.chain}:${anchor.network} are not supported by this verifier`,
+      );
 
     let record;
     try {
       record = await chain.lookup(anchor);
     } catch (e) {
-      throw new StepFailure('could-not-check', `the blockchain could not be reached to look up transaction ${anchor.txId} (${(e as Error).message})`);
+      throw new StepFailure(
+        'could-not-check',
+        `the blockchain could not be reached to look up transaction ${anchor.txId} (${(e as Error).message})`,
+      );
     }
-    if (!record) throw new StepFailure('failed', `transaction ${anchor.txId} was not found on ${anchor.chain}:${anchor.network}`);
+    if (!record)
+      throw new StepFailure(
+        'failed',
+        `transaction ${anchor.txId} was not found on ${anchor.chain}:${anchor.network}`,
+      );
     if (record.data.toLowerCase().replace(/^0x/, '') !== ctx.proofValue!.merkleRoot) {
-      throw new StepFailure('tampered', 'the transaction records a different Merkle root than the certificate');
+      throw new StepFailure(
+        'tampered',
+        'the transaction records a different Merkle root than the certificate',
+      );
     }
     ctx.anchorRecord = record;
     return `anchored ${record.blockTime.toISOString()}`;

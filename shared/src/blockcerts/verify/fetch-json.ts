@@ -1,7 +1,11 @@
 import type { FetchLike } from './types';
 
 export class FetchJsonError extends Error {
-  constructor(readonly url: string, reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly url: string,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
     super(`${url}: ${reason}`, options);
   }
 }
@@ -10,7 +14,10 @@ export class FetchJsonError extends Error {
 export async function fetchJson(fetch: FetchLike, url: string): Promise<unknown> {
   let response;
   try {
-    response = await fetch(url, { method: 'GET', headers: { accept: 'application/json, application/ld+json' } });
+    response = await fetch(url, {
+      method: 'GET',
+      headers: { accept: 'application/json, application/ld+json' },
+    });
   } catch (e) {
     throw new FetchJsonError(url, 'could not be reached', { cause: e });
   }

@@ -23,7 +23,8 @@ export const formatStep: VerificationStep = {
     ctx.credentialId = c.id;
 
     const issuer = typeof c.issuer === 'string' ? c.issuer : isRecord(c.issuer) ? c.issuer.id : undefined;
-    if (typeof issuer !== 'string' || !/^https?:\/\//.test(issuer)) throw fail('issuer must be the URL of an issuer profile');
+    if (typeof issuer !== 'string' || !/^https?:\/\//.test(issuer))
+      throw fail('issuer must be the URL of an issuer profile');
     ctx.issuerUrl = issuer;
 
     for (const field of ['validFrom', 'validUntil', 'issuanceDate', 'expirationDate']) {
@@ -53,5 +54,9 @@ export const formatStep: VerificationStep = {
 };
 
 function isMerkleProof(proof: unknown): boolean {
-  return isRecord(proof) && ((proof.type === 'DataIntegrityProof' && proof.cryptosuite === 'merkle-proof-2019') || proof.type === 'MerkleProof2019');
+  return (
+    isRecord(proof) &&
+    ((proof.type === 'DataIntegrityProof' && proof.cryptosuite === 'merkle-proof-2019') ||
+      proof.type === 'MerkleProof2019')
+  );
 }

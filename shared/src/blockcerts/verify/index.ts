@@ -1,4 +1,10 @@
-export { verifyCredential, verifyIntegrity, VERIFICATION_STEPS, INTEGRITY_STEPS, STATUS_STEPS } from './verify-credential';
+export {
+  verifyCredential,
+  verifyIntegrity,
+  VERIFICATION_STEPS,
+  INTEGRITY_STEPS,
+  STATUS_STEPS,
+} from './verify-credential';
 export { createEvmRpcLookup, ChainRpcError, type EvmRpcLookupOptions } from './chains/evm-rpc';
 export { createEsploraLookup, opReturnPayload, type EsploraLookupOptions } from './chains/esplora';
 export { chainResolver } from './chains/resolver';

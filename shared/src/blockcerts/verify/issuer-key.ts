@@ -18,7 +18,8 @@ export const issuerKeyStep: VerificationStep = {
     try {
       profile = await fetchJson(ctx.options.fetch, issuerUrl);
     } catch (e) {
-      if (e instanceof FetchJsonError) throw new StepFailure('could-not-check', `the issuer profile could not be read: ${e.message}`);
+      if (e instanceof FetchJsonError)
+        throw new StepFailure('could-not-check', `the issuer profile could not be read: ${e.message}`);
       throw e;
     }
     if (!isRecord(profile)) throw new StepFailure('failed', 'the issuer profile is not a JSON object');
@@ -35,13 +36,26 @@ export const issuerKeyStep: VerificationStep = {
     if (!key) throw new StepFailure('failed', `the anchoring address ${from} is not a key of the issuer`);
 
     const at = blockTime.getTime();
-    const time = (field: string) => (typeof key[field] === 'string' ? Date.parse(key[field] as string) : undefined);
+    const time = (field: string) =>
+      typeof key[field] === 'string' ? Date.parse(key[field] as string) : undefined;
     const created = time('created');
     const revoked = time('revoked');
     const expires = time('expires');
-    if (created !== undefined && !(created < at)) throw new StepFailure('failed', `the issuer's key ${from} was created after the certificate was anchored`);
-    if (revoked !== undefined && revoked <= at) throw new StepFailure('failed', `the issuer's key ${from} had been revoked when the certificate was anchored`);
-    if (expires !== undefined && expires <= at) throw new StepFailure('failed', `the issuer's key ${from} had expired when the certificate was anchored`);
+    if (created !== undefined && !(created < at))
+      throw new StepFailure(
+        'failed',
+        `the issuer's key ${from} was created after the certificate was anchored`,
+      );
+    if (revoked !== undefined && revoked <= at)
+      throw new StepFailure(
+        'failed',
+        `the issuer's key ${from} had been revoked when the certificate was anchored`,
+      );
+    if (expires !== undefined && expires <= at)
+      throw new StepFailure(
+        'failed',
+        `the issuer's key ${from} had expired when the certificate was anchored`,
+      );
     if ([created, revoked, expires].some((t) => t !== undefined && Number.isNaN(t))) {
       throw new StepFailure('failed', 'the issuer profile lists a key with an unreadable date');
     }
@@ -52,8 +66,14 @@ export const issuerKeyStep: VerificationStep = {
 
 // The Blockcerts verifier also derives the address from the proof's verificationMethod JWK; do the
 // same so a profile that passes here passes there. Profiles without verificationMethod predate it.
-function checkVerificationMethod(profile: Record<string, unknown>, methodId: string | undefined, from: string): void {
-  const methods = Array.isArray(profile.verificationMethod) ? profile.verificationMethod.filter(isRecord) : [];
+function checkVerificationMethod(
+  profile: Record<string, unknown>,
+  methodId: string | undefined,
+  from: string,
+): void {
+  const methods = Array.isArray(profile.verificationMethod)
+    ? profile.verificationMethod.filter(isRecord)
+    : [];
   if (methods.length === 0 || !methodId) return;
   const method = methods.find((m) => m.id === methodId);
   if (!method) throw new StepFailure('failed', `the issuer profile has no verification method ${methodId}`);
@@ -62,10 +82,16 @@ function checkVerificationMethod(profile: Record<string, unknown>, methodId: str
   try {
     derived = ethereumAddressFromJwk(method.publicKeyJwk);
   } catch (e) {
-    throw new StepFailure('failed', `verification method ${methodId} holds an invalid key: ${(e as Error).message}`);
+    throw new StepFailure(
+      'failed',
+      `verification method ${methodId} holds an invalid key: ${(e as Error).message}`,
+    );
   }
   if (derived.toLowerCase() !== from.toLowerCase()) {
-    throw new StepFailure('failed', `verification method ${methodId} is not the key that anchored the certificate`);
+    throw new StepFailure(
+      'failed',
+      `verification method ${methodId} is not the key that anchored the certificate`,
+    );
   }
 }
 

@@ -12,10 +12,17 @@ export const localHashStep: VerificationStep = {
       hash = await computeTargetHash(ctx.credential);
     } catch (e) {
       if (e instanceof UnmappedTermsError) {
-        throw new StepFailure('tampered', `the certificate contains fields no context defines (${e.terms.join(', ')})`);
+        throw new StepFailure(
+          'tampered',
+          `the certificate contains fields no context defines (${e.terms.join(', ')})`,
+        );
       }
       const unknown = findCause(e, UnknownContextError);
-      if (unknown) throw new StepFailure('failed', `the certificate uses a JSON-LD context this verifier does not know: ${unknown.url}`);
+      if (unknown)
+        throw new StepFailure(
+          'failed',
+          `the certificate uses a JSON-LD context this verifier does not know: ${unknown.url}`,
+        );
       throw new StepFailure('failed', `the certificate is not valid JSON-LD: ${(e as Error).message}`);
     }
     if (hash !== ctx.proofValue!.targetHash) {

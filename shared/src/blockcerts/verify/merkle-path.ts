@@ -13,6 +13,7 @@ export const merklePathStep: VerificationStep = {
     } catch (e) {
       throw new StepFailure('tampered', `the Merkle path is malformed: ${(e as Error).message}`);
     }
-    if (root !== merkleRoot) throw new StepFailure('tampered', 'the Merkle path does not lead to the Merkle root');
+    if (root !== merkleRoot)
+      throw new StepFailure('tampered', 'the Merkle path does not lead to the Merkle root');
   },
 };

@@ -18,7 +18,8 @@ export const revocationStep: VerificationStep = {
     }
     if (typeof listUrl === 'string') await checkLegacyList(ctx.options.fetch, listUrl, ctx.credentialId!);
     for (const entry of entries) {
-      if (await readStatusBit(ctx, entry)) throw new StepFailure('revoked', 'the issuer has revoked this certificate');
+      if (await readStatusBit(ctx, entry))
+        throw new StepFailure('revoked', 'the issuer has revoked this certificate');
     }
   },
 };
@@ -28,7 +29,8 @@ async function checkLegacyList(fetch: FetchLike, listUrl: string, credentialId: 
   try {
     list = await fetchJson(fetch, revocationListQueryUrl(listUrl, credentialId));
   } catch (e) {
-    if (e instanceof FetchJsonError) throw new StepFailure('could-not-check', `the revocation list could not be read (${e.message})`);
+    if (e instanceof FetchJsonError)
+      throw new StepFailure('could-not-check', `the revocation list could not be read (${e.message})`);
     throw e;
   }
   if (!isRecord(list) || !Array.isArray(list.revokedAssertions)) {
@@ -36,7 +38,8 @@ async function checkLegacyList(fetch: FetchLike, listUrl: string, credentialId: 
   }
   const hit = list.revokedAssertions.find((a) => (isRecord(a) ? a.id : a) === credentialId);
   if (hit !== undefined) {
-    const reason = isRecord(hit) && typeof hit.revocationReason === 'string' ? `: ${hit.revocationReason}` : '';
+    const reason =
+      isRecord(hit) && typeof hit.revocationReason === 'string' ? `: ${hit.revocationReason}` : '';
     throw new StepFailure('revoked', `the issuer has revoked this certificate${reason}`);
   }
 }

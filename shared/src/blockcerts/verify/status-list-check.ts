@@ -13,14 +13,20 @@ export interface StatusEntry {
 export function statusEntries(ctx: VerificationContext, purpose: string): StatusEntry[] {
   const raw = ctx.credential.credentialStatus;
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  return list.filter((e) => isRecord(e) && e.statusPurpose === purpose).map((e) => {
-    const entry = e as Record<string, unknown>;
-    const index = Number(entry.statusListIndex);
-    if (!Number.isSafeInteger(index) || index < 0 || typeof entry.statusListCredential !== 'string') {
-      throw new StepFailure('failed', `the certificate has a malformed ${purpose} status entry`);
-    }
-    return { statusPurpose: purpose, statusListIndex: index, statusListCredential: entry.statusListCredential };
-  });
+  return list
+    .filter((e) => isRecord(e) && e.statusPurpose === purpose)
+    .map((e) => {
+      const entry = e as Record<string, unknown>;
+      const index = Number(entry.statusListIndex);
+      if (!Number.isSafeInteger(index) || index < 0 || typeof entry.statusListCredential !== 'string') {
+        throw new StepFailure('failed', `the certificate has a malformed ${purpose} status entry`);
+      }
+      return {
+        statusPurpose: purpose,
+        statusListIndex: index,
+        statusListCredential: entry.statusListCredential,
+      };
+    });
 }
 
 /**
@@ -28,7 +34,8 @@ export function statusEntries(ctx: VerificationContext, purpose: string): Status
  * could-not-check, never in "not revoked".
  */
 export async function readStatusBit(ctx: VerificationContext, entry: StatusEntry): Promise<boolean> {
-  const unreadable = (why: string) => new StepFailure('could-not-check', `the ${entry.statusPurpose} status list ${why}`);
+  const unreadable = (why: string) =>
+    new StepFailure('could-not-check', `the ${entry.statusPurpose} status list ${why}`);
   let list: unknown;
   try {
     list = await fetchJson(ctx.options.fetch, entry.statusListCredential);
@@ -36,8 +43,10 @@ export async function readStatusBit(ctx: VerificationContext, entry: StatusEntry
     if (e instanceof FetchJsonError) throw unreadable(`could not be read (${e.message})`);
     throw e;
   }
-  if (!isRecord(list) || !isRecord(list.credentialSubject)) throw unreadable('is not a status list credential');
-  const issuer = typeof list.issuer === 'string' ? list.issuer : isRecord(list.issuer) ? list.issuer.id : undefined;
+  if (!isRecord(list) || !isRecord(list.credentialSubject))
+    throw unreadable('is not a status list credential');
+  const issuer =
+    typeof list.issuer === 'string' ? list.issuer : isRecord(list.issuer) ? list.issuer.id : undefined;
   if (issuer !== ctx.issuerUrl) throw unreadable('was not issued by the certificate issuer');
   const subject = list.credentialSubject;
   if (subject.statusPurpose !== undefined && subject.statusPurpose !== entry.statusPurpose) {
@@ -60,7 +69,10 @@ export async function readStatusBit(ctx: VerificationContext, entry: StatusEntry
 async function assertListSigned(ctx: VerificationContext, list: Record<string, unknown>): Promise<void> {
   const result = await verifyIntegrity(list, ctx.options, ctx.depth + 1);
   if (result.status !== 'verified') {
-    throw new StepFailure('could-not-check', `the status list ${String(list.id)} failed its own verification: ${result.reason ?? result.status}`);
+    throw new StepFailure(
+      'could-not-check',
+      `the status list ${String(list.id)} failed its own verification: ${result.reason ?? result.status}`,
+    );
   }
   const validUntil = typeof list.validUntil === 'string' ? Date.parse(list.validUntil) : undefined;
   if (validUntil !== undefined && validUntil <= ctx.now.getTime()) {

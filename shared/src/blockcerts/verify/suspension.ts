@@ -9,7 +9,8 @@ export const suspensionStep: VerificationStep = {
     const entries = statusEntries(ctx, 'suspension');
     if (entries.length === 0) throw new StepSkipped('the certificate has no suspension status');
     for (const entry of entries) {
-      if (await readStatusBit(ctx, entry)) throw new StepFailure('suspended', 'the issuer has suspended this certificate');
+      if (await readStatusBit(ctx, entry))
+        throw new StepFailure('suspended', 'the issuer has suspended this certificate');
     }
   },
 };

@@ -31,38 +31,64 @@ export class TestWorld {
   }
 
   publishProfile(keys: Partial<IssuingKey>[]): void {
-    this.web.set(ISSUER_URL, buildIssuerProfile({
-      url: ISSUER_URL,
-      name: 'Example University',
-      homepageUrl: 'https://example.edu',
-      email: 'registrar@example.edu',
-      keys: keys.map((k, i) => ({ fragment: `key-${i + 1}`, publicKey: ISSUING_PUBLIC_KEY, created: '2025-01-01T00:00:00Z', ...k })),
-      revocationListUrl: REVOCATION_URL,
-    }));
+    this.web.set(
+      ISSUER_URL,
+      buildIssuerProfile({
+        url: ISSUER_URL,
+        name: 'Example University',
+        homepageUrl: 'https://example.edu',
+        email: 'registrar@example.edu',
+        keys: keys.map((k, i) => ({
+          fragment: `key-${i + 1}`,
+          publicKey: ISSUING_PUBLIC_KEY,
+          created: '2025-01-01T00:00:00Z',
+          ...k,
+        })),
+        revocationListUrl: REVOCATION_URL,
+      }),
+    );
   }
 
   publishRevocations(revoked: RevokedAssertion[]): void {
-    this.web.set(REVOCATION_URL, buildRevocationList({ url: REVOCATION_URL, issuerProfileUrl: ISSUER_URL, revoked }));
+    this.web.set(
+      REVOCATION_URL,
+      buildRevocationList({ url: REVOCATION_URL, issuerProfileUrl: ISSUER_URL, revoked }),
+    );
   }
 
   /** Signs and "anchors" a batch: the fake chain records the root, sent from `from`. */
-  async issue<T extends { issuer: string | { id: string }; proof?: unknown }>(credentials: T[], from = ISSUING_ADDRESS, blockTime = BLOCK_TIME) {
-    return signBatch(credentials, async (root) => {
-      const txId = `0x${(++this.txCounter).toString(16).padStart(64, '0')}`;
-      this.chain.set(txId, { data: root, from, blockTime });
-      return `blink:eth:sepolia:${txId}`;
-    }, { created: blockTime });
+  async issue<T extends { issuer: string | { id: string }; proof?: unknown }>(
+    credentials: T[],
+    from = ISSUING_ADDRESS,
+    blockTime = BLOCK_TIME,
+  ) {
+    return signBatch(
+      credentials,
+      async (root) => {
+        const txId = `0x${(++this.txCounter).toString(16).padStart(64, '0')}`;
+        this.chain.set(txId, { data: root, from, blockTime });
+        return `blink:eth:sepolia:${txId}`;
+      },
+      { created: blockTime },
+    );
   }
 
   async publishStatusList(setBits: number[], options: { sign?: boolean } = {}): Promise<void> {
     const bits = new Bitstring();
     for (const i of setBits) bits.set(i, true);
-    const list = await buildStatusListCredential({ url: STATUS_URL, issuerProfileUrl: ISSUER_URL, bits, validFrom: '2025-01-15T00:00:00Z' });
+    const list = await buildStatusListCredential({
+      url: STATUS_URL,
+      issuerProfileUrl: ISSUER_URL,
+      bits,
+      validFrom: '2025-01-15T00:00:00Z',
+    });
     this.web.set(STATUS_URL, options.sign === false ? list : (await this.issue([list]))[0]);
   }
 
   async issueOne(overrides: Parameters<typeof sampleCredential>[0] = {}) {
-    const [signed] = await this.issue([sampleCredential({ validFrom: '2025-01-31T09:00:00Z', ...overrides })]);
+    const [signed] = await this.issue([
+      sampleCredential({ validFrom: '2025-01-31T09:00:00Z', ...overrides }),
+    ]);
     return signed!;
   }
 
@@ -71,7 +97,12 @@ export class TestWorld {
     const served = this.web.get(url.split('?')[0]!);
     if (served instanceof Error) throw served;
     if (served === undefined) return { ok: false, status: 404, json: async () => ({}) };
-    if (typeof served === 'object' && served !== null && 'status' in served && Object.keys(served).length === 1) {
+    if (
+      typeof served === 'object' &&
+      served !== null &&
+      'status' in served &&
+      Object.keys(served).length === 1
+    ) {
       const status = (served as { status: number }).status;
       return { ok: status < 400, status, json: async () => ({}) };
     }

@@ -2,9 +2,11 @@ import type { Anchor } from '../anchor';
 import type { MerkleProof2019Value } from '../proof-value';
 
 /** Overall outcome, worst first in the order the steps can produce them. */
-export type VerificationStatus = 'verified' | 'revoked' | 'suspended' | 'expired' | 'tampered' | 'failed' | 'could-not-check';
+export type VerificationStatus =
+  'verified' | 'revoked' | 'suspended' | 'expired' | 'tampered' | 'failed' | 'could-not-check';
 
-export type StepId = 'format' | 'localHash' | 'merklePath' | 'anchor' | 'issuerKey' | 'revocation' | 'suspension' | 'validity';
+export type StepId =
+  'format' | 'localHash' | 'merklePath' | 'anchor' | 'issuerKey' | 'revocation' | 'suspension' | 'validity';
 
 export interface StepResult {
   id: StepId;
@@ -87,7 +89,10 @@ export interface VerificationContext {
 }
 
 export class StepFailure extends Error {
-  constructor(readonly status: Exclude<VerificationStatus, 'verified'>, reason: string) {
+  constructor(
+    readonly status: Exclude<VerificationStatus, 'verified'>,
+    reason: string,
+  ) {
     super(reason);
   }
 }

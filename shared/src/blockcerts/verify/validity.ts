@@ -10,7 +10,13 @@ export const validityStep: VerificationStep = {
     if (typeof c.validFrom === 'string' && Date.parse(c.validFrom) > now) {
       throw new StepFailure('expired', `the certificate is not valid before ${c.validFrom}`);
     }
-    const until = typeof c.validUntil === 'string' ? c.validUntil : typeof c.expirationDate === 'string' ? c.expirationDate : undefined;
-    if (until !== undefined && Date.parse(until) <= now) throw new StepFailure('expired', `the certificate expired on ${until}`);
+    const until =
+      typeof c.validUntil === 'string'
+        ? c.validUntil
+        : typeof c.expirationDate === 'string'
+          ? c.expirationDate
+          : undefined;
+    if (until !== undefined && Date.parse(until) <= now)
+      throw new StepFailure('expired', `the certificate expired on ${until}`);
   },
 };

@@ -18,13 +18,21 @@ describe('verifyCredential', () => {
     const result = await verifyCredential(cert, world.options());
     expect(result.status).toBe('verified');
     expect(stepStatus(result)).toEqual({
-      format: 'passed', localHash: 'passed', merklePath: 'passed', anchor: 'passed', issuerKey: 'passed',
-      revocation: 'passed', suspension: 'skipped', validity: 'passed',
+      format: 'passed',
+      localHash: 'passed',
+      merklePath: 'passed',
+      anchor: 'passed',
+      issuerKey: 'passed',
+      revocation: 'passed',
+      suspension: 'skipped',
+      validity: 'passed',
     });
     expect(result.anchoredAt).toEqual(BLOCK_TIME);
     expect(result.credentialId).toBe(cert.id);
     // The revocation list is asked with the assertionId query.
-    expect(world.requests).toContain(`https://certs.example.edu/issuer/revocations.json?assertionId=${encodeURIComponent(cert.id)}`);
+    expect(world.requests).toContain(
+      `https://certs.example.edu/issuer/revocations.json?assertionId=${encodeURIComponent(cert.id)}`,
+    );
   });
 
   it('verifies every member of a batch, and does not modify its input', async () => {
@@ -38,10 +46,16 @@ describe('verifyCredential', () => {
   it('verifies the published Blockcerts Sepolia sample against its anchor and issuer profile', async () => {
     const world = new TestWorld();
     world.web.set(sampleIssuer.id, sampleIssuer);
-    world.web.set(sampleIssuer.revocationList, { '@context': 'https://w3id.org/openbadges/v2', type: 'RevocationList', revokedAssertions: [] });
+    world.web.set(sampleIssuer.revocationList, {
+      '@context': 'https://w3id.org/openbadges/v2',
+      type: 'RevocationList',
+      revokedAssertions: [],
+    });
     const { merkleRoot } = decodeProofValue(vc1Sample.proof.proofValue);
     world.chain.set('0x1f615470024000c3ab532ed74c5a60b8f6c2feb6489a67be20f103831996f9ab', {
-      data: merkleRoot, from: '0x40cf9b7db6fcc742ad0a76b8588c7f8de2b54a60', blockTime: new Date('2022-11-02T15:33:00Z'),
+      data: merkleRoot,
+      from: '0x40cf9b7db6fcc742ad0a76b8588c7f8de2b54a60',
+      blockTime: new Date('2022-11-02T15:33:00Z'),
     });
     const result = await verifyCredential(vc1Sample, world.options());
     expect(result.reason).toBeUndefined();
@@ -55,7 +69,12 @@ describe('verifyCredential', () => {
       cert.credentialSubject.name = cert.credentialSubject.name.replace('a', 'o');
       const result = await verifyCredential(cert, world.options());
       expect(result).toMatchObject({ status: 'tampered', failedStep: 'localHash' });
-      expect(stepStatus(result)).toMatchObject({ format: 'passed', localHash: 'failed', merklePath: 'skipped', validity: 'skipped' });
+      expect(stepStatus(result)).toMatchObject({
+        format: 'passed',
+        localHash: 'failed',
+        merklePath: 'skipped',
+        validity: 'skipped',
+      });
     });
 
     it('an added, unmapped field fails localHash as tampered and names the field', async () => {
@@ -69,7 +88,10 @@ describe('verifyCredential', () => {
     it('a context this verifier does not bundle fails localHash without any fetch', async () => {
       const world = new TestWorld();
       const cert = await world.issueOne();
-      const result = await verifyCredential({ ...cert, '@context': [...cert['@context'], 'https://evil.example/ctx.jsonld'] }, world.options());
+      const result = await verifyCredential(
+        { ...cert, '@context': [...cert['@context'], 'https://evil.example/ctx.jsonld'] },
+        world.options(),
+      );
       expect(result).toMatchObject({ status: 'failed', failedStep: 'localHash' });
       expect(result.reason).toMatch(/does not know: https:\/\/evil\.example\/ctx\.jsonld/);
       expect(world.requests.some((u) => u.includes('evil.example'))).toBe(false);
@@ -80,7 +102,10 @@ describe('verifyCredential', () => {
       const [cert] = await world.issue([sampleCredential(), sampleCredential()]);
       const decoded = decodeProofValue(cert!.proof.proofValue);
       cert!.proof.proofValue = encodeProofValue({ ...decoded, path: [{ left: decoded.merkleRoot }] });
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'tampered', failedStep: 'merklePath' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'tampered',
+        failedStep: 'merklePath',
+      });
     });
 
     it('a transaction carrying another root fails the anchor as tampered', async () => {
@@ -88,7 +113,10 @@ describe('verifyCredential', () => {
       const cert = await world.issueOne();
       const txId = decodeProofValue(cert.proof.proofValue).anchors[0]!.split(':')[3]!;
       world.chain.set(txId, { data: 'ff'.repeat(32), from: ISSUING_ADDRESS, blockTime: BLOCK_TIME });
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'tampered', failedStep: 'anchor' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'tampered',
+        failedStep: 'anchor',
+      });
     });
 
     it('an unknown transaction fails the anchor', async () => {
@@ -105,8 +133,14 @@ describe('verifyCredential', () => {
       const cert = await world.issueOne();
       const txId = decodeProofValue(cert.proof.proofValue).anchors[0]!.split(':')[3]!;
       world.chain.set(txId, new Error('ECONNREFUSED'));
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'anchor' });
-      expect(await verifyCredential(cert, world.options({ chains: () => undefined }))).toMatchObject({ status: 'failed', failedStep: 'anchor' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'anchor',
+      });
+      expect(await verifyCredential(cert, world.options({ chains: () => undefined }))).toMatchObject({
+        status: 'failed',
+        failedStep: 'anchor',
+      });
     });
 
     it('an anchoring address that is not in the profile fails issuerKey', async () => {
@@ -118,10 +152,18 @@ describe('verifyCredential', () => {
     });
 
     it('a key created after, or revoked or expired before, the block fails issuerKey', async () => {
-      for (const key of [{ created: '2025-03-01T00:00:00Z' }, { created: BLOCK_TIME.toISOString() }, { revoked: '2025-01-15T00:00:00Z' }, { expires: BLOCK_TIME.toISOString() }]) {
+      for (const key of [
+        { created: '2025-03-01T00:00:00Z' },
+        { created: BLOCK_TIME.toISOString() },
+        { revoked: '2025-01-15T00:00:00Z' },
+        { expires: BLOCK_TIME.toISOString() },
+      ]) {
         const world = new TestWorld([key]);
         const cert = await world.issueOne();
-        expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'failed', failedStep: 'issuerKey' });
+        expect(await verifyCredential(cert, world.options())).toMatchObject({
+          status: 'failed',
+          failedStep: 'issuerKey',
+        });
       }
     });
 
@@ -133,8 +175,15 @@ describe('verifyCredential', () => {
     it('a verificationMethod that derives to another address fails issuerKey', async () => {
       const world = new TestWorld();
       const cert = await world.issueOne();
-      const profile = world.web.get('https://certs.example.edu/issuer/profile.json') as { verificationMethod: { publicKeyJwk: unknown }[] };
-      profile.verificationMethod[0]!.publicKeyJwk = { kty: 'EC', crv: 'secp256k1', x: '6_JKJIXL7PJQT9hnr03yQNda_fUfmfrcZpymkRqsmH4', y: 'steT4D8LrgwmqASd1EMy6ZyyAqsl-KvNlD7rBhX3za8' };
+      const profile = world.web.get('https://certs.example.edu/issuer/profile.json') as {
+        verificationMethod: { publicKeyJwk: unknown }[];
+      };
+      profile.verificationMethod[0]!.publicKeyJwk = {
+        kty: 'EC',
+        crv: 'secp256k1',
+        x: '6_JKJIXL7PJQT9hnr03yQNda_fUfmfrcZpymkRqsmH4',
+        y: 'steT4D8LrgwmqASd1EMy6ZyyAqsl-KvNlD7rBhX3za8',
+      };
       const result = await verifyCredential(cert, world.options());
       expect(result).toMatchObject({ status: 'failed', failedStep: 'issuerKey' });
       expect(result.reason).toMatch(/verification method/);
@@ -144,19 +193,33 @@ describe('verifyCredential', () => {
       const world = new TestWorld();
       const cert = await world.issueOne();
       world.web.set('https://certs.example.edu/issuer/profile.json', { status: 503 });
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'issuerKey' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'issuerKey',
+      });
     });
   });
 
   describe('format failures', () => {
     it('rejects non-objects, unsigned and mocknet certificates', async () => {
       const world = new TestWorld();
-      expect(await verifyCredential('nope', world.options())).toMatchObject({ status: 'failed', failedStep: 'format' });
+      expect(await verifyCredential('nope', world.options())).toMatchObject({
+        status: 'failed',
+        failedStep: 'format',
+      });
       const { proof: _p, ...unsigned } = await world.issueOne();
-      expect(await verifyCredential(unsigned, world.options())).toMatchObject({ status: 'failed', failedStep: 'format' });
+      expect(await verifyCredential(unsigned, world.options())).toMatchObject({
+        status: 'failed',
+        failedStep: 'format',
+      });
       const cert = await world.issueOne();
-      expect(await verifyCredential({ ...cert, proof: { ...cert.proof, proofValue: 'zzz0' } }, world.options())).toMatchObject({ status: 'failed', failedStep: 'format' });
-      const mocknet = await verifyCredential((await import('../fixtures/blockcerts-sample-vc2-mocknet.json')).default, world.options());
+      expect(
+        await verifyCredential({ ...cert, proof: { ...cert.proof, proofValue: 'zzz0' } }, world.options()),
+      ).toMatchObject({ status: 'failed', failedStep: 'format' });
+      const mocknet = await verifyCredential(
+        (await import('../fixtures/blockcerts-sample-vc2-mocknet.json')).default,
+        world.options(),
+      );
       expect(mocknet).toMatchObject({ status: 'failed', failedStep: 'anchor' });
       expect(mocknet.reason).toMatch(/mocknet/);
     });
@@ -176,11 +239,20 @@ describe('verifyCredential', () => {
       const world = new TestWorld();
       const cert = await world.issueOne();
       world.web.set('https://certs.example.edu/issuer/revocations.json', new Error('timeout'));
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'revocation' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'revocation',
+      });
       world.web.set('https://certs.example.edu/issuer/revocations.json', { status: 404 });
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'revocation' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'revocation',
+      });
       world.web.set('https://certs.example.edu/issuer/revocations.json', { hello: 'world' });
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'revocation' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'revocation',
+      });
     });
 
     it('a set suspension bit is suspended; a clear one verifies', async () => {
@@ -188,7 +260,10 @@ describe('verifyCredential', () => {
       const held = await world.issueOne({ status: { statusListCredential: STATUS_URL, statusListIndex: 5 } });
       const free = await world.issueOne({ status: { statusListCredential: STATUS_URL, statusListIndex: 6 } });
       await world.publishStatusList([5]);
-      expect(await verifyCredential(held, world.options())).toMatchObject({ status: 'suspended', failedStep: 'suspension' });
+      expect(await verifyCredential(held, world.options())).toMatchObject({
+        status: 'suspended',
+        failedStep: 'suspension',
+      });
       const ok = await verifyCredential(free, world.options());
       expect(ok.status).toBe('verified');
       expect(stepStatus(ok).suspension).toBe('passed');
@@ -196,34 +271,59 @@ describe('verifyCredential', () => {
 
     it('a set revocation bit is revoked', async () => {
       const world = new TestWorld();
-      const cert = await world.issueOne({ status: { statusListCredential: STATUS_URL, statusListIndex: 9, statusPurpose: 'revocation' } });
+      const cert = await world.issueOne({
+        status: { statusListCredential: STATUS_URL, statusListIndex: 9, statusPurpose: 'revocation' },
+      });
       await world.publishStatusList([9]);
       const list = world.web.get(STATUS_URL) as { credentialSubject: { statusPurpose: string } };
       // The list was built for suspension: a revocation entry must not read it.
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'revocation' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'revocation',
+      });
       list.credentialSubject.statusPurpose = 'revocation';
       // ...and editing the signed list breaks its proof.
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'revocation' });
-      expect(await verifyCredential(cert, world.options({ requireSignedStatusList: false }))).toMatchObject({ status: 'revoked' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'revocation',
+      });
+      expect(await verifyCredential(cert, world.options({ requireSignedStatusList: false }))).toMatchObject({
+        status: 'revoked',
+      });
     });
 
     it('fails closed on an unreachable, unsigned or foreign status list', async () => {
       const world = new TestWorld();
       const cert = await world.issueOne({ status: { statusListCredential: STATUS_URL, statusListIndex: 5 } });
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'suspension' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'suspension',
+      });
       await world.publishStatusList([], { sign: false });
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'suspension' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'suspension',
+      });
       await world.publishStatusList([]);
       (world.web.get(STATUS_URL) as { issuer: string }).issuer = 'https://evil.example/profile.json';
-      expect(await verifyCredential(cert, world.options())).toMatchObject({ status: 'could-not-check', failedStep: 'suspension' });
+      expect(await verifyCredential(cert, world.options())).toMatchObject({
+        status: 'could-not-check',
+        failedStep: 'suspension',
+      });
     });
 
     it('past validUntil or before validFrom is expired', async () => {
       const world = new TestWorld();
       const lapsed = await world.issueOne({ validUntil: '2025-05-01T00:00:00Z' });
-      expect(await verifyCredential(lapsed, world.options())).toMatchObject({ status: 'expired', failedStep: 'validity' });
+      expect(await verifyCredential(lapsed, world.options())).toMatchObject({
+        status: 'expired',
+        failedStep: 'validity',
+      });
       const early = await world.issueOne({ validFrom: '2026-01-01T00:00:00Z' });
-      expect(await verifyCredential(early, world.options())).toMatchObject({ status: 'expired', failedStep: 'validity' });
+      expect(await verifyCredential(early, world.options())).toMatchObject({
+        status: 'expired',
+        failedStep: 'validity',
+      });
       const current = await world.issueOne({ validUntil: '2026-05-01T00:00:00Z' });
       expect((await verifyCredential(current, world.options())).status).toBe('verified');
     });

@@ -18,7 +18,13 @@ import {
 } from './types';
 
 /** Proves the document is the issuer's, unchanged, anchored by a valid key. */
-export const INTEGRITY_STEPS: readonly VerificationStep[] = [formatStep, localHashStep, merklePathStep, anchorStep, issuerKeyStep];
+export const INTEGRITY_STEPS: readonly VerificationStep[] = [
+  formatStep,
+  localHashStep,
+  merklePathStep,
+  anchorStep,
+  issuerKeyStep,
+];
 
 /** Says whether the issuer still stands by it. Order matters: revoked outranks expired. */
 export const STATUS_STEPS: readonly VerificationStep[] = [revocationStep, suspensionStep, validityStep];
@@ -32,11 +38,18 @@ const MAX_DEPTH = 1;
  * Runs the steps in order and stops at the first failure; the remaining steps are reported as
  * skipped so a reader sees what was and was not established. Anything unexpected fails closed.
  */
-export async function verifyCredential(credential: unknown, options: VerifyOptions): Promise<VerificationResult> {
+export async function verifyCredential(
+  credential: unknown,
+  options: VerifyOptions,
+): Promise<VerificationResult> {
   return runSteps(credential, options, VERIFICATION_STEPS, 0);
 }
 
-export async function verifyIntegrity(credential: unknown, options: VerifyOptions, depth = 0): Promise<VerificationResult> {
+export async function verifyIntegrity(
+  credential: unknown,
+  options: VerifyOptions,
+  depth = 0,
+): Promise<VerificationResult> {
   if (depth > MAX_DEPTH) {
     return { status: 'failed', reason: 'status lists nested too deeply', steps: [] };
   }
@@ -55,11 +68,20 @@ async function runSteps(
       status: 'failed',
       reason: 'the certificate is not a JSON object',
       failedStep: 'format',
-      steps: steps.map((s, i) => (i === 0 ? { id: s.id, label: s.label, status: 'failed', reason: 'the certificate is not a JSON object' } : skipped(s))),
+      steps: steps.map((s, i) =>
+        i === 0
+          ? { id: s.id, label: s.label, status: 'failed', reason: 'the certificate is not a JSON object' }
+          : skipped(s),
+      ),
     };
   }
   // Work on a private copy: the caller's object must not be changed, nor change under us.
-  const ctx: VerificationContext = { credential: structuredClone(credential), options, depth, now: (options.now ?? (() => new Date()))() };
+  const ctx: VerificationContext = {
+    credential: structuredClone(credential),
+    options,
+    depth,
+    now: (options.now ?? (() => new Date()))(),
+  };
   let failure: { step: VerificationStep; error: StepFailure } | undefined;
 
   for (const step of steps) {
@@ -75,7 +97,10 @@ async function runSteps(
         results.push({ id: step.id, label: step.label, status: 'skipped', reason: e.message });
         continue;
       }
-      const error = e instanceof StepFailure ? e : new StepFailure('failed', `unexpected error: ${(e as Error)?.message ?? String(e)}`);
+      const error =
+        e instanceof StepFailure
+          ? e
+          : new StepFailure('failed', `unexpected error: ${(e as Error)?.message ?? String(e)}`);
       failure = { step, error };
       results.push({ id: step.id, label: step.label, status: 'failed', reason: error.message });
     }

@@ -28,12 +28,23 @@ export function createEsploraLookup(options: EsploraLookupOptions): ChainLookup 
       if (tx.status.confirmed !== true || typeof tx.status.block_time !== 'number') return null;
       const opReturn = tx.vout.find((o) => isRecord(o) && o.scriptpubkey_type === 'op_return');
       const firstInput = tx.vin[0];
-      const from = isRecord(firstInput) && isRecord(firstInput.prevout) ? firstInput.prevout.scriptpubkey_address : undefined;
+      const from =
+        isRecord(firstInput) && isRecord(firstInput.prevout)
+          ? firstInput.prevout.scriptpubkey_address
+          : undefined;
       if (!isRecord(opReturn) || typeof opReturn.scriptpubkey !== 'string' || typeof from !== 'string') {
         // A transaction without OP_RETURN cannot anchor anything: report its (empty) payload.
-        return { data: '', from: typeof from === 'string' ? from : '', blockTime: new Date(tx.status.block_time * 1000) };
+        return {
+          data: '',
+          from: typeof from === 'string' ? from : '',
+          blockTime: new Date(tx.status.block_time * 1000),
+        };
       }
-      return { data: opReturnPayload(opReturn.scriptpubkey), from, blockTime: new Date(tx.status.block_time * 1000) };
+      return {
+        data: opReturnPayload(opReturn.scriptpubkey),
+        from,
+        blockTime: new Date(tx.status.block_time * 1000),
+      };
     },
   };
 }

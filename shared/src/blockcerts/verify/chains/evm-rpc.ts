@@ -27,7 +27,8 @@ export function createEvmRpcLookup(options: EvmRpcLookupOptions): ChainLookup {
     const body = await response.json();
     if (!isRecord(body)) throw new ChainRpcError(`${method} answered something that is not JSON-RPC`);
     if (body.error !== undefined) {
-      const message = isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : 'error';
+      const message =
+        isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : 'error';
       throw new ChainRpcError(`${method} failed: ${message}`);
     }
     return body.result;
@@ -42,7 +43,8 @@ export function createEvmRpcLookup(options: EvmRpcLookupOptions): ChainLookup {
       }
       if (typeof tx.blockNumber !== 'string') return null;
       const block = await call('eth_getBlockByNumber', [tx.blockNumber, false]);
-      if (!isRecord(block) || typeof block.timestamp !== 'string') throw new ChainRpcError('eth_getBlockByNumber returned no timestamp');
+      if (!isRecord(block) || typeof block.timestamp !== 'string')
+        throw new ChainRpcError('eth_getBlockByNumber returned no timestamp');
       return {
         data: tx.input.toLowerCase().replace(/^0x/, ''),
         from: tx.from,
