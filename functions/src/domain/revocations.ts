@@ -20,19 +20,17 @@ export const recordIssuedCredentials = async (
     await dynamoClient().send(
       new BatchWriteCommand({
         RequestItems: {
-          [env.tableName()]: credentialIds
-            .slice(i, i + 25)
-            .map((id, j) => ({
-              PutRequest: {
-                Item: {
-                  ...credentialKey(orgId, id),
-                  type: 'credential',
-                  credentialId: id,
-                  batchId,
-                  statusIndex: statusIndexStart + i + j,
-                },
+          [env.tableName()]: credentialIds.slice(i, i + 25).map((id, j) => ({
+            PutRequest: {
+              Item: {
+                ...credentialKey(orgId, id),
+                type: 'credential',
+                credentialId: id,
+                batchId,
+                statusIndex: statusIndexStart + i + j,
               },
-            })),
+            },
+          })),
         },
       }),
     );
