@@ -1,7 +1,9 @@
-// `npm run bench`: prints the figures the issues name. Benchmarks are measurements, not tests.
+// `npm run bench [engine|verifiers]`: prints the figures the issues name. Measurements, not tests.
 import { benchCredentialEngine } from './credential-engine';
+import { benchVerifiers } from './verifiers';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
 
 if (want('engine')) await benchCredentialEngine();
+if (want('verifiers')) await benchVerifiers();
