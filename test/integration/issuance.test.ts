@@ -7,6 +7,8 @@ import {
   createEvmRpcLookup,
   decodeProofValue,
   encodeProofValue,
+  unbakePng,
+  unbakeSvg,
   verifyCredential,
 } from '@proofmark/shared/blockcerts/index';
 import { verifyWithBlockcerts } from '../support/official-verifier';
@@ -318,5 +320,39 @@ describe('Blockcerts Wallet introduction', () => {
       publicKey: '0x2222222222222222222222222222222222222222',
       status: 'PK received',
     });
+  });
+});
+
+describe('Open Badges 3.0', () => {
+  it('issues OpenBadgeCredentials with a Merkle and an eddsa-rdfc-2022 proof, baked into PNG and SVG', async () => {
+    const admin = await registeredAdmin();
+    await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
+    const res = await api<BatchView>('POST', '/api/batches', {
+      token: admin.token,
+      body: {
+        certificate: { type: 'openbadges', name: 'Team Player', description: 'Led a project team' },
+        recipients: [{ name: 'Ada', email: 'ada@example.test' }],
+      },
+    });
+    expect(res.status).toBe(202);
+    const done = await eventually(async () => {
+      const b = batchResponse.parse(
+        (await api('GET', `/api/batches/${res.body.Data!.id}`, { token: admin.token })).body,
+      ).Data;
+      return b.state === 'published' ? b : undefined;
+    }, 60_000);
+    const [entry] = done.credentials;
+    const badge = (await (await fetch(entry!.url)).json()) as {
+      type: string[];
+      proof: { cryptosuite: string }[];
+    };
+    expect(badge.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+    expect(badge.proof.map((p) => p.cryptosuite)).toEqual(['merkle-proof-2019', 'eddsa-rdfc-2022']);
+    expect((await ourVerifier(badge)).status).toBe('verified');
+
+    const png = new Uint8Array(await (await fetch(entry!.bakedPng!)).arrayBuffer());
+    expect(JSON.parse(unbakePng(png, 'ob3')!)).toEqual(badge);
+    const svg = await (await fetch(entry!.bakedSvg!)).text();
+    expect(JSON.parse(unbakeSvg(svg, 'ob3')!)).toEqual(badge);
   });
 });

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BucketName } from '../../../infra/resources';
 import { s3Client } from './aws';
@@ -33,5 +40,38 @@ export const deleteObject = async (bucket: BucketName, key: string) => {
 /** A short-lived URL to read one private object (the browser fetches it straight from S3). */
 export const presignedGetUrl = (bucket: BucketName, key: string, expiresInSeconds = 900): Promise<string> =>
   getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }), {
+    expiresIn: expiresInSeconds,
+  });
+
+const isMissing = (err: unknown) =>
+  err instanceof NoSuchKey ||
+  err instanceof NotFound ||
+  ['NoSuchKey', 'NotFound'].includes((err as { name?: string }).name ?? '');
+
+/** The object's bytes, or undefined when there is no such key. */
+export const getObjectBytes = async (bucket: BucketName, key: string): Promise<Uint8Array | undefined> => {
+  try {
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+    return await out.Body?.transformToByteArray();
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+};
+
+/** The object's size in bytes, or undefined when there is no such key. */
+export const objectSize = async (bucket: BucketName, key: string): Promise<number | undefined> => {
+  try {
+    const out = await s3Client().send(new HeadObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+    return out.ContentLength ?? 0;
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+};
+
+/** A short-lived URL to which the browser PUTs one file straight into S3 (no other header needed). */
+export const presignedPutUrl = (bucket: BucketName, key: string, expiresInSeconds = 900): Promise<string> =>
+  getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: env.bucket(bucket), Key: key }), {
     expiresIn: expiresInSeconds,
   });

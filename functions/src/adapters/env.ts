@@ -19,4 +19,6 @@ export const env = {
   chainNetwork: () => process.env[envNames.chainNetwork] ?? 'localhost',
   publicBaseUrl: () => required(envNames.publicBaseUrl),
   appBaseUrl: () => required(envNames.appBaseUrl).replace(/\/+$/, ''),
+  /** The HTTP/JSON programme source of API-mode organisations; unset: the bundled sample source. */
+  programmeSourceUrl: () => process.env.PROGRAMME_SOURCE_URL?.replace(/\/+$/, '') || undefined,
 };

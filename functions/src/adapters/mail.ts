@@ -8,6 +8,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   cc?: string[];
+  /** Images the HTML shows as `cid:<contentId>` (mail clients show these, unlike data: URLs or inline SVG). */
+  inline?: { filename: string; contentType: string; contentId: string; content: Uint8Array }[];
 }
 
 /** Sends through SES (the local SES server on one machine, whose inbox page shows the mail). */
@@ -20,6 +22,13 @@ export const sendMail = async (mail: OutgoingMail): Promise<void> => {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
+          Attachments: mail.inline?.map((a) => ({
+            FileName: a.filename,
+            RawContent: a.content,
+            ContentType: a.contentType,
+            ContentDisposition: 'INLINE',
+            ContentId: a.contentId,
+          })),
         },
       },
     }),

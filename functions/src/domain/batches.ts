@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  bakePng,
+  bakeSvg,
   buildCredential,
+  buildOpenBadgeCredential,
+  createEddsaRdfc2022Proof,
+  ed25519DidKeyVerificationMethod,
   finalizeBatch,
   formatAnchor,
   prepareBatch,
@@ -14,7 +19,9 @@ import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
 import { getObjectText, putObject } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
-import { getOrg } from './users';
+import { getOrg, type OrgRecord } from './users';
+import { badgeSigningKey } from './badge-keys';
+import { defaultBadgePng, defaultBadgeSvg } from './badge-images';
 import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } from './issuing-keys';
 import { anchorNetwork, chainAdapter, type Blockchain } from './chains';
 import { issuerUrls, publicKeys, publicUrl, publishIssuerDocuments } from './public-docs';
@@ -40,6 +47,8 @@ export interface BatchRecord {
   kind: 'credentials' | 'statuslist';
   /** First status-list index of the batch's credentials (one per credential, in order). */
   statusIndexStart?: number;
+  /** Blockcerts certificates, or Open Badges 3.0 credentials (which also get an Ed25519 proof and baked images). */
+  format?: 'blockcerts' | 'openbadge';
   /** Which list a status-list batch publishes. */
   statusPurpose?: StatusPurpose;
   state: BatchView['state'];
@@ -84,7 +93,16 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
   createdAt: b.createdAt,
   credentials:
     b.state === 'published' && b.kind === 'credentials'
-      ? b.credentialIds.map((id) => ({ id, url: publicUrl(publicKeys.credential(slug, uuidOf(id))) }))
+      ? b.credentialIds.map((id) => ({
+          id,
+          url: publicUrl(publicKeys.credential(slug, uuidOf(id))),
+          ...(b.format === 'openbadge'
+            ? {
+                bakedPng: publicUrl(publicKeys.credential(slug, uuidOf(id), 'png')),
+                bakedSvg: publicUrl(publicKeys.credential(slug, uuidOf(id), 'svg')),
+              }
+            : {}),
+        }))
       : [],
 });
 
@@ -96,6 +114,28 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
   }
   const urls = issuerUrls(org);
   const validFrom = new Date();
+  if (input.certificate.type === 'openbadges') {
+    const badges = input.recipients.map((r) =>
+      buildOpenBadgeCredential({
+        issuer: { id: urls.profile, name: org.name, url: org.url },
+        recipient: { email: r.email, name: r.name },
+        achievement: {
+          id: `${urls.profile.replace(/profile\.json$/, '')}achievements/${encodeURIComponent(input.certificate.name)}`,
+          name: input.certificate.name,
+          description: input.certificate.description ?? input.certificate.name,
+          criteriaNarrative:
+            input.certificate.description ?? `Awarded ${input.certificate.name} by ${org.name}.`,
+        },
+        validFrom,
+        validUntil: input.certificate.validUntil,
+      }),
+    );
+    return saveAndEnqueue(orgId, 'credentials', badges, {
+      blockchain: input.blockchain,
+      format: 'openbadge',
+      createdAt: validFrom,
+    });
+  }
   const statusIndexStart = await allocateStatusIndices(orgId, input.recipients.length);
 
   const credentials = input.recipients.map((r, i) =>
@@ -162,6 +202,7 @@ const saveAndEnqueue = async (
   credentials: readonly object[],
   extra: {
     blockchain: Blockchain;
+    format?: BatchRecord['format'];
     statusIndexStart?: number;
     statusPurpose?: StatusPurpose;
     createdAt: Date;
@@ -175,6 +216,7 @@ const saveAndEnqueue = async (
     kind,
     statusIndexStart: extra.statusIndexStart,
     statusPurpose: extra.statusPurpose,
+    format: extra.format ?? 'blockcerts',
     state: 'prepared',
     blockchain,
     network: anchorNetwork(blockchain),
@@ -195,6 +237,45 @@ const saveAndEnqueue = async (
   await publishIssuerDocuments(orgId);
   await enqueueJob('anchor', { orgId, batchId: batch.id });
   return batch;
+};
+
+/**
+ * Open Badges 3.0: the anchored badge also gets the organisation's eddsa-rdfc-2022 proof (after the
+ * Merkle proof, which verifiers expect first) and is baked into a PNG and an SVG next to its JSON.
+ */
+const publishBadges = async (org: OrgRecord, anchored: object[]) => {
+  const { secretKey, publicKey } = await badgeSigningKey(org.orgId);
+  const verificationMethod = ed25519DidKeyVerificationMethod(publicKey);
+  await Promise.all(
+    anchored.map(async (badge) => {
+      const b = badge as {
+        id: string;
+        proof: object;
+        name?: string;
+        credentialSubject?: { achievement?: { name?: string } };
+      };
+      const edProof = await createEddsaRdfc2022Proof(b, { secretKey, verificationMethod });
+      const full = { ...b, proof: [b.proof, edProof] };
+      const json = JSON.stringify(full, null, 2);
+      const uuid = uuidOf(String(b.id));
+      const name = b.credentialSubject?.achievement?.name ?? 'Badge';
+      await Promise.all([
+        putObject('public', publicKeys.credential(org.verifierSlug, uuid), json, 'application/json'),
+        putObject(
+          'public',
+          publicKeys.credential(org.verifierSlug, uuid, 'png'),
+          bakePng(defaultBadgePng(), json, 'ob3'),
+          'image/png',
+        ),
+        putObject(
+          'public',
+          publicKeys.credential(org.verifierSlug, uuid, 'svg'),
+          bakeSvg(defaultBadgeSvg(name, org.name), json, 'ob3'),
+          'image/svg+xml',
+        ),
+      ]);
+    }),
+  );
 };
 
 const escapeHtml = (s: string) =>
@@ -322,7 +403,7 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
     },
   );
   // Published credentials must verify at once: not before both status lists they name exist.
-  if (batch.kind === 'credentials') {
+  if (batch.kind === 'credentials' && batch.format !== 'openbadge') {
     const missing = statusPurposes.filter(
       (p) => !(org as unknown as Record<string, unknown>)[`${p}ListPublishedAt`],
     );
@@ -338,6 +419,9 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
       'application/json',
     );
     await claimOnce(batch.orgId, `${batch.statusPurpose ?? 'suspension'}ListPublishedAt`);
+  } else if (batch.format === 'openbadge') {
+    await publishBadges(org, signed);
+    await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, 0);
   } else {
     await Promise.all(
       signed.map((c) =>

@@ -15,6 +15,10 @@
  * | one-time email code             | CODE#<purpose>#<email> / CODE (TTL)    | table |
  * | sign-in failures                | THROTTLE#<email> / THROTTLE (TTL)      | table |
  * | wiring probe                    | ORG#<org> / PROBE#<id>                 | table |
+ * | cohort / cohorts of an org      | ORG#<org> / COHORT#<cohort>            | table |
+ * | recipient+credential rows       | ORG#<org>#COH#<cohort> / CT#<ct>#R#<id> | table |
+ * | upload (import progress)        | ORG#<org> / UPLOAD#<id>                | table |
+ *   (recipient key functions: domain/recipient-store.ts; S3: <org>/uploads|photos|documents/<uuid>)
  */
 export const keys = {
   org: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'ORG' }),

@@ -16,7 +16,8 @@ export const publicKeys = {
   revocations: (slug: string) => `issuers/${slug}/revocations.json`,
   statusList: (slug: string, purpose: 'suspension' | 'revocation') =>
     `issuers/${slug}/status/${purpose}.json`,
-  credential: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}.json`,
+  credential: (slug: string, credentialUuid: string, ext: 'json' | 'png' | 'svg' = 'json') =>
+    `credentials/${slug}/${credentialUuid}.${ext}`,
 };
 
 export const publicUrl = (key: string) => `${env.publicBaseUrl().replace(/\/+$/, '')}/${key}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '../certificate-types';
 
 export const blockchainChoice = z.enum(['ethereum', 'bitcoin'], { error: 'Please select blockchain type' });
 
@@ -40,6 +41,8 @@ export const credentialDraft = z.object({
 export const createBatchRequest = z.object({
   blockchain: blockchainChoice.default('ethereum'),
   certificate: z.object({
+    /** 'openbadges' issues Open Badges 3.0 credentials; every other type a Blockcerts certificate. */
+    type: z.enum(certificateTypeValues).default(DEFAULT_CERTIFICATE_TYPE),
     name: z.string().trim().min(1).max(200),
     description: z.string().trim().max(2000).optional(),
     validUntil: z.iso.datetime({ offset: true }).optional(),
@@ -59,7 +62,15 @@ export const batchView = z.object({
   txId: z.string().optional(),
   confirmations: z.number().optional(),
   createdAt: z.string(),
-  credentials: z.array(z.object({ id: z.string(), url: z.string() })),
+  /** Published credentials; Open Badges also come baked into a PNG and an SVG. */
+  credentials: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      bakedPng: z.string().optional(),
+      bakedSvg: z.string().optional(),
+    }),
+  ),
 });
 export type BatchView = z.infer<typeof batchView>;
 export const batchResponse = envelope(batchView);

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
+import { badRequest, notFound } from '@proofmark/shared/errors';
+import { INLINE_INVITATIONS, MAX_PREVIEW_MAILS } from '@proofmark/shared/api/recipients';
+import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
+import {
+  defaultInvitationTemplate,
+  fillTemplate,
+  htmlToText,
+  isIssuedStatus,
+  itemId,
+  recipientStatus,
+  walletIntroductionLink,
+} from '@proofmark/shared/recipients/rules';
+import { getObjectBytes } from '../adapters/blobs';
+import { sendMail, type OutgoingMail } from '../adapters/mail';
+import { enqueueJob } from '../adapters/queue';
+import { getOrgSettings } from './org-settings';
+import { issuerUrls } from './public-docs';
+import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from './recipient-store';
+import { resolveSelection } from './recipients';
+import { getOrg } from './users';
+import { issueOneTimeCode } from './wallet-introduction';
+
+/**
+ * Invitations (§2.1, §2.4): a mail from the default invitation template with the Blockcerts Wallet
+ * deep link (the organisation's introduction URL and the recipient's one-time code), its QR code
+ * rendered here, and the organisation's name and logo. The row stays 'Invite pending' until the
+ * wallet posts its key (domain/wallet-introduction.ts), then it is 'PK received'.
+ */
+
+interface Sender {
+  name: string;
+  introductionUrl: string;
+  issuerUrl: string;
+  logo?: { bytes: Uint8Array; contentType: string };
+}
+
+const senderOf = async (orgId: string): Promise<Sender> => {
+  const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
+  if (!org) throw notFound();
+  const urls = issuerUrls(org);
+  const logoBytes = settings.logoKey ? await getObjectBytes('artefacts', settings.logoKey) : undefined;
+  return {
+    name: settings.issuername || org.name,
+    introductionUrl: urls.introduction,
+    issuerUrl: settings.issuerurl || urls.profile,
+    logo: logoBytes ? { bytes: logoBytes, contentType: settings.logoContentType ?? 'image/png' } : undefined,
+  };
+};
+
+/** Waiting for a wallet: not issued, and no public key yet. */
+export const invitable = (r: RecipientItem) => !isIssuedStatus(r.status) && !r.publicKey;
+
+/** The row's one-time code, created and bound to the row on first use (single-use; see wallet-introduction). */
+const codeFor = async (orgId: string, row: RecipientItem): Promise<string> => {
+  if (row.oneTimeCode) return row.oneTimeCode;
+  const code = await issueOneTimeCode(orgId, { pk: row.pk, sk: row.sk });
+  if (
+    await updateRecipientItem(row, { oneTimeCode: code }, { expression: 'attribute_not_exists(oneTimeCode)' })
+  )
+    return code;
+  // Another call bound a code first: use that one.
+  const current = await getRecipient(orgId, row.cohortid, row.certtype, row.studentid);
+  if (!current?.oneTimeCode) throw notFound(m.noSuchStudent);
+  return current.oneTimeCode;
+};
+
+type Rendered = Pick<OutgoingMail, 'subject' | 'html' | 'text' | 'inline'>;
+
+/**
+ * One invitation. For a mail the images are inline attachments (`cid:`), which mail clients show;
+ * for the preview in the browser they are data URLs.
+ */
+export const renderInvitation = async (
+  sender: Sender,
+  row: Pick<RecipientItem, 'firstname'>,
+  code: string,
+  target: 'mail' | 'preview',
+): Promise<Rendered> => {
+  const link = walletIntroductionLink(sender.introductionUrl, code);
+  const qr = await QRCode.toBuffer(link, { type: 'png', width: 300, margin: 2, errorCorrectionLevel: 'M' });
+  const src = (id: string, bytes: Uint8Array, type: string) =>
+    target === 'mail' ? `cid:${id}` : `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+  const values = {
+    ORGANIZATION_NAME: sender.name,
+    ORGANIZATION_LOGO: sender.logo
+      ? `<img src="${src('logo', sender.logo.bytes, sender.logo.contentType)}" alt="" style="max-height:80px"/>`
+      : '',
+    FIRST_NAME: row.firstname,
+    INTRODUCTION_URL: sender.introductionUrl,
+    ISSUER_URL: sender.issuerUrl,
+    ONETIMECODE: code,
+    WALLET_LINK: link,
+    QR_CODE: `<img src="${src('qrcode', qr, 'image/png')}" width="300" height="300" alt="QR code of the wallet link"/>`,
+  };
+  const html = fillTemplate(defaultInvitationTemplate.html, values);
+  const subject = fillTemplate(defaultInvitationTemplate.subject, values, new Set()).replace(/&amp;/g, '&');
+  return {
+    subject,
+    html,
+    text: htmlToText(html.replace(/<img [^>]*>/g, '')),
+    inline:
+      target === 'mail'
+        ? [
+            { filename: 'qrcode.png', contentType: 'image/png', contentId: 'qrcode', content: qr },
+            ...(sender.logo
+              ? [
+                  {
+                    filename: 'logo',
+                    contentType: sender.logo.contentType,
+                    contentId: 'logo',
+                    content: sender.logo.bytes,
+                  },
+                ]
+              : []),
+          ]
+        : undefined,
+  };
+};
+
+export const previewInvitations = async (
+  orgId: string,
+  certtype: string,
+  selectedItems: readonly string[],
+) => {
+  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
+  const eligible = rows.filter(invitable);
+  if (!eligible.length) throw badRequest(rows.length ? m.nothingToInvite : m.noSelectedStudents);
+  const sender = await senderOf(orgId);
+  const PreviewMail = await mapLimit(eligible.slice(0, MAX_PREVIEW_MAILS), 5, async (r) => {
+    const mail = await renderInvitation(sender, r, await codeFor(orgId, r), 'preview');
+    return { to: r.email, subject: mail.subject, html: mail.html };
+  });
+  return { PreviewMail };
+};
+
+/**
+ * Sends to the given rows once per run: a row already marked with this run is skipped, so a
+ * redelivered job message does not mail twice (a crash between sending and marking may).
+ */
+export const sendInvitationsTo = async (orgId: string, rows: readonly RecipientItem[], runId: string) => {
+  const sender = await senderOf(orgId);
+  let sent = 0;
+  await mapLimit(rows.filter(invitable), 5, async (r) => {
+    if (r.inviteRun === runId) return;
+    const mail = await renderInvitation(sender, r, await codeFor(orgId, r), 'mail');
+    await sendMail({ to: [r.email], cc: r.secondemail ? [r.secondemail] : undefined, ...mail });
+    await updateRecipientItem(r, {
+      inviteRun: runId,
+      invitedAt: new Date().toISOString(),
+      status: recipientStatus.invitePending,
+    });
+    sent += 1;
+  });
+  return sent;
+};
+
+const JOB_CHUNK = 200;
+
+/**
+ * Sends the invitations of a selection: up to INLINE_INVITATIONS during the call, more through the
+ * invite job (the caller shows "Please wait a few minutes.").
+ */
+export const inviteSelection = async (orgId: string, certtype: string, selectedItems: readonly string[]) => {
+  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
+  const eligible = rows.filter(invitable);
+  if (!eligible.length) throw badRequest(rows.length ? m.nothingToInvite : m.noSelectedStudents);
+  const runId = randomUUID();
+  const skipped = rows.length - eligible.length;
+  if (eligible.length <= INLINE_INVITATIONS) {
+    return { sent: await sendInvitationsTo(orgId, eligible, runId), queued: 0, skipped };
+  }
+  for (let i = 0; i < eligible.length; i += JOB_CHUNK) {
+    await enqueueJob('invite', {
+      orgId,
+      certtype,
+      runId,
+      items: eligible.slice(i, i + JOB_CHUNK).map((r) => itemId(r.cohortid, r.studentid)),
+    });
+  }
+  return { sent: 0, queued: eligible.length, skipped };
+};
+
+/** The invite job's work: one chunk of a run. */
+export const runInviteChunk = async (
+  orgId: string,
+  certtype: string,
+  runId: string,
+  items: readonly string[],
+) => {
+  const { rows } = await resolveSelection(orgId, certtype, items);
+  return sendInvitationsTo(orgId, rows, runId);
+};
