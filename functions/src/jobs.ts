@@ -17,6 +17,10 @@ export const jobs = {
   probe: { timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 3, memoryMb: 256 },
   // One batch per message: a batch is one transaction, and waiting for confirmations is by retry.
   anchor: { timeoutSeconds: 120, batchSize: 1, maxReceiveCount: 10, memoryMb: 1024 },
+  // A large upload per message (functions/src/domain/uploads.ts); its record shows the progress.
+  import: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 3, memoryMb: 1024 },
+  // A chunk of up to 200 invitations of one run per message.
+  invite: { timeoutSeconds: 120, batchSize: 1, maxReceiveCount: 3, memoryMb: 512 },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

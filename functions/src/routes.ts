@@ -8,7 +8,7 @@ import { routeAccess, type RouteAccess, type RouteKey } from '@proofmark/shared/
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const routeGroups = ['system', 'auth', 'team', 'credentials', 'public', 'profile'] as const;
+export const routeGroups = ['system', 'auth', 'team', 'credentials', 'public', 'profile', 'recipients'] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
 export interface RouteDef {
@@ -62,6 +62,22 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/profile/test-storage': 'profile',
   'POST /api/profile/test-mail': 'profile',
   'POST /api/profile/office365-token': 'profile',
+
+  'GET /api/cohorts': 'recipients',
+  'POST /api/cohorts': 'recipients',
+  'GET /api/recipients': 'recipients',
+  'POST /api/recipients/update': 'recipients',
+  'POST /api/recipients/delete': 'recipients',
+  'POST /api/recipients/copy-email-as-key': 'recipients',
+  'GET /api/recipients/photo': 'recipients',
+  'GET /api/recipients/sample-sheet': 'recipients',
+  'POST /api/uploads': 'recipients',
+  'GET /api/uploads/{id}': 'recipients',
+  'POST /api/uploads/{id}/import': 'recipients',
+  'POST /api/invitations/preview': 'recipients',
+  'POST /api/invitations': 'recipients',
+  'GET /api/programmes': 'recipients',
+  'POST /api/programmes/import': 'recipients',
 };
 
 export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteKey[]).map((key) => {

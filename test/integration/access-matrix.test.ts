@@ -27,6 +27,20 @@ const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
     });
     return res.body.Data!.id;
   },
+  'GET /api/uploads/{id}': async (owner) =>
+    (
+      await api<{ id: string }>('POST', '/api/uploads', {
+        token: owner.token,
+        body: { purpose: 'students', filename: 'b-only.xlsx', size: 100, cohortid: 'B-only' },
+      })
+    ).body.Data!.id,
+  'POST /api/uploads/{id}/import': async (owner) =>
+    (
+      await api<{ id: string }>('POST', '/api/uploads', {
+        token: owner.token,
+        body: { purpose: 'students', filename: 'b-only.xlsx', size: 100, cohortid: 'B-only' },
+      })
+    ).body.Data!.id,
 };
 
 describe('permissions are enforced on the server, for every route of the table', () => {

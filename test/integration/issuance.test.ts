@@ -356,3 +356,29 @@ describe('Open Badges 3.0', () => {
     expect(JSON.parse(unbakeSvg(svg, 'ob3')!)).toEqual(badge);
   });
 });
+
+describe('Bitcoin issuing keys', () => {
+  it('makes a segwit address listed in the issuer profile; anchoring says clearly that Bitcoin is not configured here', async () => {
+    const admin = await registeredAdmin();
+    const eth = generateKeyResponse.parse(
+      (await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } })).body,
+    ).Data;
+    const btc = generateKeyResponse.parse(
+      (await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'bitcoin' } })).body,
+    ).Data;
+    expect(btc.publickey).toMatch(/^tb1q[02-9ac-hj-np-z]{38}$/);
+    expect(btc.fragment).toBe('btc-key-1');
+    expect(eth.fragment).toBe('key-1');
+    const batch = await api('POST', '/api/batches', {
+      token: admin.token,
+      body: { blockchain: 'bitcoin', certificate: { name: 'Degree' }, recipients: [{ name: 'Ada' }] },
+    });
+    expect(batch.status).toBe(400);
+    expect(batch.body.message).toBe('Anchoring on Bitcoin is not configured for this deployment.');
+    const slug = admin.session.organization_verify_uri.split('/').pop();
+    const profile = (await (await fetch(`${cloud().appUrl}/public/issuers/${slug}/profile.json`)).json()) as {
+      publicKey: { id: string }[];
+    };
+    expect(profile.publicKey.map((k) => k.id)).toContain(`ecdsa-koblitz-pubkey:${btc.publickey}`);
+  });
+});

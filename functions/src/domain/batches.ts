@@ -109,6 +109,7 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
 export const createBatch = async (orgId: string, input: CreateBatchRequest): Promise<BatchRecord> => {
   const org = await getOrg(orgId);
   if (!org) throw notFound('No such organisation.');
+  chainAdapter(input.blockchain); // refuses now, not in the job, when the chain is not configured
   if (!(await activeIssuingKey(orgId, input.blockchain))) {
     throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
   }

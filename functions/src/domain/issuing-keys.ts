@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Wallet } from 'ethers';
-import { badRequest, notFound } from '@proofmark/shared/errors';
+import { notFound } from '@proofmark/shared/errors';
 import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
 import { fundFromDevFaucet } from '../adapters/chain/evm';
 import { putSecret, readSecret } from './secrets';
-import type { Blockchain } from './chains';
+import { bitcoinAddressOf, type Blockchain } from './chains';
 
 /**
  * Issuing keys, per organisation and chain. The private key is sealed in the secrets store the
@@ -49,10 +49,9 @@ export const activeIssuingKey = async (
   (await listIssuingKeys(orgId, chain)).filter((k) => !k.revoked).at(-1);
 
 export const generateIssuingKey = async (orgId: string, chain: Blockchain): Promise<IssuingKeyRecord> => {
-  if (chain !== 'ethereum')
-    throw badRequest('Key generation for Bitcoin is not available yet; choose Ethereum.');
   const existing = await listIssuingKeys(orgId, chain);
-  const fragment = `key-${existing.length + 1}`;
+  // Fragments share one namespace in the issuer profile: Bitcoin keys get their own prefix.
+  const fragment = `${chain === 'ethereum' ? 'key' : 'btc-key'}-${existing.length + 1}`;
   const wallet = Wallet.createRandom();
   // One second in the past: verifiers require the key to exist strictly before its first anchoring block.
   const created = new Date(Date.now() - 1000).toISOString();
@@ -60,7 +59,8 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
     orgId,
     chain,
     fragment,
-    address: wallet.address,
+    // Both chains use secp256k1 keys; only the address format differs.
+    address: chain === 'ethereum' ? wallet.address : bitcoinAddressOf(wallet.privateKey),
     publicKeyHex: wallet.signingKey.publicKey,
     created,
   };
@@ -85,7 +85,7 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
   }
   // Only a dev chain has a faucet; in AWS the organisation funds its address itself.
   const faucet = process.env.DEV_FAUCET_PRIVATE_KEY;
-  if (faucet) await fundFromDevFaucet(env.chainRpcUrl(), faucet, wallet.address);
+  if (faucet && chain === 'ethereum') await fundFromDevFaucet(env.chainRpcUrl(), faucet, wallet.address);
   return record;
 };
 
@@ -139,5 +139,6 @@ export const profileKeys = (keys: IssuingKeyRecord[]): IssuingKey[] =>
     fragment: k.fragment,
     publicKey: k.publicKeyHex.replace(/^0x/, ''),
     created: k.created,
+    ...(k.chain === 'bitcoin' ? { address: k.address } : {}),
     ...(k.revoked ? { revoked: k.revoked } : {}),
   }));

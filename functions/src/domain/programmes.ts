@@ -1,7 +1,12 @@
 import { badRequest, type FieldIssue } from '@proofmark/shared/errors';
 import type { ProgrammeImportRequest, ProgrammeListData } from '@proofmark/shared/api/recipients';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { readStudentSheet, sheetColumns, validCohortId, type StudentRow } from '@proofmark/shared/recipients/rules';
+import {
+  readStudentSheet,
+  sheetColumns,
+  validCohortId,
+  type StudentRow,
+} from '@proofmark/shared/recipients/rules';
 import { programmeSource, type Level, type ProgrammeSource } from '../adapters/programme-source';
 import { getOrgSettings } from './org-settings';
 import { mapLimit, putCohort, upsertStudent } from './recipient-store';
@@ -38,7 +43,9 @@ export const listProgrammes = async (
 
 /** The cohort of a batch, for one semester or year when the import names one. */
 export const cohortOfBatch = (batchId: string, period: { semester?: number; year?: number }) =>
-  [batchId, period.semester ? `S${period.semester}` : '', period.year ? `Y${period.year}` : ''].filter(Boolean).join('-');
+  [batchId, period.semester ? `S${period.semester}` : '', period.year ? `Y${period.year}` : '']
+    .filter(Boolean)
+    .join('-');
 
 export const importProgrammes = async (
   orgId: string,

@@ -66,7 +66,7 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
   const org = await getOrg(orgId);
   if (!org) throw notFound('No such organisation.');
   const urls = issuerUrls(org);
-  const keys = await listIssuingKeys(orgId, 'ethereum');
+  const keys = await listIssuingKeys(orgId);
   const admin = (await listUsers(orgId)).find((u) => u.isMainAdmin);
   const revocations = await listRevocations(orgId);
   await publishJson(

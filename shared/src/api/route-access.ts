@@ -69,6 +69,23 @@ export const routeAccess = {
   'POST /api/profile/test-storage': { kind: 'mainAdmin' },
   'POST /api/profile/test-mail': { kind: 'mainAdmin' },
   'POST /api/profile/office365-token': { kind: 'mainAdmin' },
+
+  // Recipients and cohorts (ManageStudents; shared/src/api/recipients.ts).
+  'GET /api/cohorts': { kind: 'read' },
+  'POST /api/cohorts': { kind: 'write', flag: 'uploadmember' },
+  'GET /api/recipients': { kind: 'read' },
+  'POST /api/recipients/update': { kind: 'write', flag: 'managemember' },
+  'POST /api/recipients/delete': { kind: 'write', flag: 'managemember' },
+  'POST /api/recipients/copy-email-as-key': { kind: 'write', flag: 'managemember' },
+  'GET /api/recipients/photo': { kind: 'read' },
+  'GET /api/recipients/sample-sheet': { kind: 'read' },
+  'POST /api/uploads': { kind: 'write', flag: 'uploadmember' },
+  'GET /api/uploads/{id}': { kind: 'read' },
+  'POST /api/uploads/{id}/import': { kind: 'write', flag: 'uploadmember' },
+  'POST /api/invitations/preview': { kind: 'read', flag: 'previewinviteemail' },
+  'POST /api/invitations': { kind: 'write', flag: 'sendinvite' },
+  'GET /api/programmes': { kind: 'read' },
+  'POST /api/programmes/import': { kind: 'write', flag: 'uploadmember' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

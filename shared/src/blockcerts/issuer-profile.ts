@@ -13,6 +13,8 @@ export interface IssuingKey {
   created: Date | string;
   expires?: Date | string;
   revoked?: Date | string;
+  /** The anchoring address when it is not the Ethereum address of the key (a Bitcoin key). */
+  address?: string;
 }
 
 export interface IssuerProfileInput {
@@ -80,7 +82,7 @@ export function buildIssuerProfile(input: IssuerProfileInput): BlockcertsIssuerP
     ...(input.image ? { image: input.image } : {}),
     ...(input.description ? { description: input.description } : {}),
     publicKey: input.keys.map((key) => ({
-      id: RECIPIENT_KEY_PREFIX + ethereumAddressFromPublicKey(key.publicKey),
+      id: RECIPIENT_KEY_PREFIX + (key.address ?? ethereumAddressFromPublicKey(key.publicKey)),
       created: toRfc3339(key.created),
       ...(key.expires === undefined ? {} : { expires: toRfc3339(key.expires) }),
       ...(key.revoked === undefined ? {} : { revoked: toRfc3339(key.revoked) }),
