@@ -20,3 +20,11 @@ describe('the route table', () => {
     for (const r of routes) expect(r.auth, routeKey(r)).toBe(r.access.kind === 'public' ? 'public' : 'user');
   });
 });
+
+describe('the README', () => {
+  it('documents who may call each route, as the access table says', async () => {
+    const { accessTable, readmeAccessSection, readmePath } = await import('../../scripts/access-table');
+    const fs = await import('node:fs');
+    expect(readmeAccessSection(fs.readFileSync(readmePath, 'utf8'))).toBe(accessTable());
+  });
+});

@@ -109,7 +109,7 @@ const cohorts = (admin: Admin, certtype = 'degree') =>
 const list = (admin: Admin, query: Record<string, string | number>) =>
   api<RecipientsData>(
     'GET',
-    `/api/recipients?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    `/api/recipients?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
     { token: admin.token },
   );
 
