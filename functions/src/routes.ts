@@ -8,7 +8,15 @@ import { routeAccess, type RouteAccess, type RouteKey } from '@proofmark/shared/
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const routeGroups = ['system', 'auth', 'team', 'credentials', 'public', 'profile', 'recipients'] as const;
+export const routeGroups = [
+  'system',
+  'auth',
+  'team',
+  'credentials',
+  'public',
+  'profile',
+  'recipients',
+] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
 export interface RouteDef {

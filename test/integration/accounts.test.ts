@@ -150,6 +150,20 @@ describe('registration', () => {
 });
 
 describe('sign-in', () => {
+  it("records the client's address as the gateway saw it, whatever the body claims", async () => {
+    const admin = await registeredAdmin();
+    await login(admin.email, admin.password);
+    const rows = await clients().dynamo.send(
+      new QueryCommand({
+        TableName: cloud().resources.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `EMAIL#${admin.email}` },
+      }),
+    );
+    expect(rows.Items?.[0]?.lastLoginIp).toBe('127.0.0.1');
+  });
+
   it('answers a wrong password and an unknown email the same way, and throttles repeated failures', async () => {
     const admin = await registeredAdmin();
     const wrong = await login(admin.email, 'wrong password!');

@@ -18,6 +18,11 @@ export interface Session {
   dashboard_issued?: number;
   dashboard_sent?: number;
   current_year?: number;
+  /**
+   * 1 while the user must replace a password an administrator chose (login answer's
+   * `ispasswordchanged`); the guard keeps them on /ChangePassword until it is 0.
+   */
+  ispasswordchanged?: 0 | 1;
   /** What the login answer adds beyond the spec's list (shared/src/api/auth.ts sessionData). */
   refreshToken?: string;
   isadmin?: 0 | 1;
@@ -84,6 +89,9 @@ function parseSession(raw: string): Session | null {
   }
   if (typeof record.refreshToken === 'string') session.refreshToken = record.refreshToken;
   if (record.isadmin === 0 || record.isadmin === 1) session.isadmin = record.isadmin;
+  if (record.ispasswordchanged === 0 || record.ispasswordchanged === 1) {
+    session.ispasswordchanged = record.ispasswordchanged;
+  }
   if (typeof record.permissions === 'object' && record.permissions !== null) {
     session.permissions = Object.fromEntries(
       Object.entries(record.permissions).filter(

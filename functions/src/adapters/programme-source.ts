@@ -50,7 +50,10 @@ export const httpProgrammeSource = (base: string, fetchFn: Fetch = fetch): Progr
   const get = async <S extends z.ZodTypeAny>(path: string, schema: S): Promise<z.infer<S>> => {
     let res: Response;
     try {
-      res = await fetchFn(`${base}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+      res = await fetchFn(`${base}${path}`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(10_000),
+      });
     } catch (cause) {
       throw new AppError('unavailable', m.programmeSourceFailed, { cause });
     }
@@ -61,18 +64,30 @@ export const httpProgrammeSource = (base: string, fetchFn: Fetch = fetch): Progr
   };
   return {
     batches: async ({ levels, paid }) =>
-      (await get(`/batches?levels=${levels.join(',')}&paid=${paid ? 1 : 0}`, z.object({ batches: z.array(batch) })))
-        .batches,
+      (
+        await get(
+          `/batches?levels=${levels.join(',')}&paid=${paid ? 1 : 0}`,
+          z.object({ batches: z.array(batch) }),
+        )
+      ).batches,
     paidItems: async (ids) =>
-      (await get(`/paid-items?batches=${ids.map(encodeURIComponent).join(',')}`, z.object({ items: z.array(paidItem) })))
-        .items,
+      (
+        await get(
+          `/paid-items?batches=${ids.map(encodeURIComponent).join(',')}`,
+          z.object({ items: z.array(paidItem) }),
+        )
+      ).items,
     students: async (id, { semester, year }) => {
       const q = new URLSearchParams();
       if (semester) q.set('semester', String(semester));
       if (year) q.set('year', String(year));
       const qs = q.size ? `?${q}` : '';
-      return (await get(`/batches/${encodeURIComponent(id)}/students${qs}`, z.object({ students: z.array(student) })))
-        .students;
+      return (
+        await get(
+          `/batches/${encodeURIComponent(id)}/students${qs}`,
+          z.object({ students: z.array(student) }),
+        )
+      ).students;
     },
   };
 };
@@ -80,27 +95,94 @@ export const httpProgrammeSource = (base: string, fetchFn: Fetch = fetch): Progr
 /** The bundled sample (local mode): two undergraduate and one postgraduate batch. */
 const sample: { batch: ProgrammeBatch; students: ProgrammeStudent[]; paid: PaidItem[] }[] = [
   {
-    batch: { id: '2024-BSC-CS', label: 'B.Sc. Computer Science 2024', level: 'undergraduate', paid: false, students: 3 },
+    batch: {
+      id: '2024-BSC-CS',
+      label: 'B.Sc. Computer Science 2024',
+      level: 'undergraduate',
+      paid: false,
+      students: 3,
+    },
     students: [
-      { studentid: 'UG24CS001', firstname: 'Ada', middlename: '', lastname: 'Byron', email: 'ada.byron@example.org', secondemail: '' },
-      { studentid: 'UG24CS002', firstname: 'Charles', middlename: '', lastname: 'Babbage', email: 'charles.babbage@example.org', secondemail: '' },
-      { studentid: 'UG24CS003', firstname: 'Grace', middlename: 'Brewster', lastname: 'Hopper', email: 'grace.hopper@example.org', secondemail: '' },
+      {
+        studentid: 'UG24CS001',
+        firstname: 'Ada',
+        middlename: '',
+        lastname: 'Byron',
+        email: 'ada.byron@example.org',
+        secondemail: '',
+      },
+      {
+        studentid: 'UG24CS002',
+        firstname: 'Charles',
+        middlename: '',
+        lastname: 'Babbage',
+        email: 'charles.babbage@example.org',
+        secondemail: '',
+      },
+      {
+        studentid: 'UG24CS003',
+        firstname: 'Grace',
+        middlename: 'Brewster',
+        lastname: 'Hopper',
+        email: 'grace.hopper@example.org',
+        secondemail: '',
+      },
     ],
     paid: [],
   },
   {
-    batch: { id: '2024-BA-HIST', label: 'B.A. History 2024', level: 'undergraduate', paid: true, students: 2 },
+    batch: {
+      id: '2024-BA-HIST',
+      label: 'B.A. History 2024',
+      level: 'undergraduate',
+      paid: true,
+      students: 2,
+    },
     students: [
-      { studentid: 'UG24HI001', firstname: 'Herodotus', middlename: '', lastname: 'Halicarnassus', email: 'herodotus@example.org', secondemail: '' },
-      { studentid: 'UG24HI002', firstname: 'Thucydides', middlename: '', lastname: 'Athens', email: 'thucydides@example.org', secondemail: '' },
+      {
+        studentid: 'UG24HI001',
+        firstname: 'Herodotus',
+        middlename: '',
+        lastname: 'Halicarnassus',
+        email: 'herodotus@example.org',
+        secondemail: '',
+      },
+      {
+        studentid: 'UG24HI002',
+        firstname: 'Thucydides',
+        middlename: '',
+        lastname: 'Athens',
+        email: 'thucydides@example.org',
+        secondemail: '',
+      },
     ],
     paid: [{ id: 'PAID-HIST-TRANSCRIPT', label: 'History transcript fee', batchId: '2024-BA-HIST' }],
   },
   {
-    batch: { id: '2024-MSC-PHY', label: 'M.Sc. Physics 2024', level: 'postgraduate', paid: false, students: 2 },
+    batch: {
+      id: '2024-MSC-PHY',
+      label: 'M.Sc. Physics 2024',
+      level: 'postgraduate',
+      paid: false,
+      students: 2,
+    },
     students: [
-      { studentid: 'PG24PH001', firstname: 'Lise', middlename: '', lastname: 'Meitner', email: 'lise.meitner@example.org', secondemail: '' },
-      { studentid: 'PG24PH002', firstname: 'Chien-Shiung', middlename: '', lastname: 'Wu', email: 'cs.wu@example.org', secondemail: '' },
+      {
+        studentid: 'PG24PH001',
+        firstname: 'Lise',
+        middlename: '',
+        lastname: 'Meitner',
+        email: 'lise.meitner@example.org',
+        secondemail: '',
+      },
+      {
+        studentid: 'PG24PH002',
+        firstname: 'Chien-Shiung',
+        middlename: '',
+        lastname: 'Wu',
+        email: 'cs.wu@example.org',
+        secondemail: '',
+      },
     ],
     paid: [],
   },

@@ -7,6 +7,7 @@ import {
   defaultInvitationTemplate,
   fillTemplate,
   htmlToText,
+  invitationPlaceholders,
   isIssuedStatus,
   itemId,
   recipientStatus,
@@ -95,7 +96,8 @@ export const renderInvitation = async (
     QR_CODE: `<img src="${src('qrcode', qr, 'image/png')}" width="300" height="300" alt="QR code of the wallet link"/>`,
   };
   const html = fillTemplate(defaultInvitationTemplate.html, values);
-  const subject = fillTemplate(defaultInvitationTemplate.subject, values, new Set()).replace(/&amp;/g, '&');
+  // The subject is plain text: nothing to escape (the markup placeholders do not occur in it).
+  const subject = fillTemplate(defaultInvitationTemplate.subject, values, new Set(invitationPlaceholders));
   return {
     subject,
     html,

@@ -55,7 +55,7 @@ export const login = async (email: string, password: string, sourceIp: string): 
   await updateUser(user.orgId, user.userId, {
     lastLoginAt: new Date().toISOString(),
     lastLoginIp: sourceIp,
-  } as Partial<UserRecord>);
+  });
   return { token: tokens.idToken, refreshToken: tokens.refreshToken, ...(await sessionFor(user)) };
 };
 

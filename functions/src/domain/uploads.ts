@@ -290,7 +290,7 @@ export const runImport = async (
     if (done % PROGRESS_EVERY === 0) await setRecord(orgId, id, { done });
   };
   if (plan.students.length) await putCohort(orgId, record.cohortid);
-  await mapLimit(plan.students, 10, async (s) => {
+  await mapLimit(plan.students, 25, async (s) => {
     await upsertStudent(orgId, record.cohortid, record.certtype, s);
     await tick();
   });

@@ -18,8 +18,11 @@ export interface UserRecord {
   emailConfirmed: boolean;
   /** Set when an administrator chose the password: the user must choose a new one first. */
   mustChangePassword: boolean;
-  /** Tokens issued at or before this second (epoch) are refused: set by logout and password changes. */
+  /** Tokens issued at or before this second (epoch) are refused: set by logout. */
   tokensRevokedAt?: number;
+  lastLoginAt?: string;
+  /** As API Gateway saw it. */
+  lastLoginIp?: string;
 }
 
 export interface OrgRecord {

@@ -45,7 +45,11 @@ export const handler = httpGroup({
   },
   'POST /api/cohorts': async (event, { caller }) => {
     const req = parseBody(event, createCohortRequest);
-    return { status: 201, message: m.cohortCreated, data: await createCohort(caller.orgId, req.cohortid, req.country) };
+    return {
+      status: 201,
+      message: m.cohortCreated,
+      data: await createCohort(caller.orgId, req.cohortid, req.country),
+    };
   },
 
   'GET /api/recipients': async (event, { caller }) => ({
@@ -62,7 +66,10 @@ export const handler = httpGroup({
   },
   'POST /api/recipients/copy-email-as-key': async (event, { caller }) => {
     const req = parseBody(event, selectionRequest);
-    return { message: m.emailCopiedAsKey, data: await copyEmailAsKey(caller.orgId, req.certtype, req.selectedItems) };
+    return {
+      message: m.emailCopiedAsKey,
+      data: await copyEmailAsKey(caller.orgId, req.certtype, req.selectedItems),
+    };
   },
   'GET /api/recipients/photo': async (event, { caller }) => {
     const q = parseQuery(event, photoQuery);

@@ -13,7 +13,8 @@ export const recipientMessages = {
   photoUploadFailed: 'Photo file upload failed.',
   excelUploadFailed: 'Excel file upload failed.',
   noCohorts: 'There are no added cohorts',
-  deleteIssuedConfirm: 'The cohort has Issued certificates, Only generated certificates can be deleted. Proceed?',
+  deleteIssuedConfirm:
+    'The cohort has Issued certificates, Only generated certificates can be deleted. Proceed?',
 
   // §5 selection
   noSelectedStudents: 'There is no selected students',
@@ -36,7 +37,8 @@ export const recipientMessages = {
   uploadAlreadyImported: 'This upload has already been imported.',
   uploadExpired: 'This upload has expired. Please upload the file again.',
   fileNameInvalid: 'The file name may only contain letters, digits, dots, dashes and underscores.',
-  sheetUnreadable: 'The Excel file could not be read: it is damaged or not an .xlsx workbook. Save it again as .xlsx and retry.',
+  sheetUnreadable:
+    'The Excel file could not be read: it is damaged or not an .xlsx workbook. Save it again as .xlsx and retry.',
   sheetNoRows: 'The Excel sheet has no student rows.',
   sheetTooManyRows: (max: number) => `The Excel sheet has more than ${max} student rows. Please split it.`,
   sheetMissingColumns: (names: string[]) =>
@@ -44,7 +46,8 @@ export const recipientMessages = {
   sheetBadRows: (count: number) =>
     `The Excel sheet was not imported: ${count} row${count > 1 ? 's have' : ' has'} problems. Correct ${count > 1 ? 'them' : 'it'} and upload the sheet again.`,
   rowStudentIdMissing: 'Student ID is empty',
-  rowStudentIdInvalid: 'Student ID may only contain letters, digits, dots, dashes and underscores (at most 64)',
+  rowStudentIdInvalid:
+    'Student ID may only contain letters, digits, dots, dashes and underscores (at most 64)',
   rowStudentIdDuplicate: (firstRow: number) => `Student ID repeats row ${firstRow}`,
   rowFirstNameMissing: 'First Name is empty',
   rowNameTooLong: (column: string) => `${column} is longer than 100 characters`,
@@ -61,17 +64,20 @@ export const recipientMessages = {
     `The zip file is compressed more than ${max}:1, which is how harmful "zip bombs" look. It was refused.`,
   zipUnsafePath: (name: string) =>
     `The zip file has an unsafe entry "${name}" (an absolute path, ".." or a link). It was refused.`,
-  zipEncrypted: (name: string) => `The zip file has an encrypted entry "${name}". Please zip the files without a password.`,
+  zipEncrypted: (name: string) =>
+    `The zip file has an encrypted entry "${name}". Please zip the files without a password.`,
   zipUnsupportedEntry: (name: string) =>
     `The zip file has a file of a type that cannot be imported: "${name}". Only .xlsx, .pdf, .png, .jpg and .jpeg files are allowed.`,
-  zipEntryWrongContent: (name: string) => `"${name}" is not what its name says: its content is of another type.`,
+  zipEntryWrongContent: (name: string) =>
+    `"${name}" is not what its name says: its content is of another type.`,
   zipEntryNameHasSpace: (name: string) => `"${name}": file names must not contain spaces.`,
   zipManySheets: 'The zip file may contain at most one Excel sheet.',
   zipNothingToImport: 'The zip file contains nothing to import.',
   zipEntryTooLarge: (name: string, limitMb: number) => `"${name}" is larger than ${limitMb} MB.`,
 
   // Ours: matching photos and documents to students
-  noSuchStudentForFile: (name: string) => `"${name}" does not match the Student ID of any student in the cohort.`,
+  noSuchStudentForFile: (name: string) =>
+    `"${name}" does not match the Student ID of any student in the cohort.`,
   filesUnmatched: (count: number) =>
     `Nothing was imported: ${count} file${count > 1 ? 's do' : ' does'} not match a student of the cohort. The file name (without extension) must be the Student ID.`,
   importDone: (recipients: number, photos: number, documents: number) =>

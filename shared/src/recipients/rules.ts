@@ -58,7 +58,8 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 30;
 
 /** Spec §9: the page count is the first row's pagecount (the number of matching rows) over the page size. */
-export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+export const pageCount = (total: number, pageSize: number): number =>
+  Math.max(1, Math.ceil(total / pageSize));
 /** Spec §9: the offset is the page index times the page size. */
 export const pageOffset = (pageIndex: number, pageSize: number): number => pageIndex * pageSize;
 /** The page index to show: a page past the end (after a delete or a filter change) falls back to the last one. */
@@ -240,7 +241,10 @@ export const zipProblem = (entries: readonly ZipEntryInfo[], archiveBytes: numbe
       e.uncompressedSize >= zipLimits.ratioCheckedFromBytes &&
       e.uncompressedSize > zipLimits.maxRatio * Math.max(1, e.compressedSize),
   );
-  if (bomb || (unpacked >= zipLimits.ratioCheckedFromBytes && unpacked > zipLimits.maxRatio * Math.max(1, archiveBytes)))
+  if (
+    bomb ||
+    (unpacked >= zipLimits.ratioCheckedFromBytes && unpacked > zipLimits.maxRatio * Math.max(1, archiveBytes))
+  )
     return m.zipCompressionRatio(zipLimits.maxRatio);
   for (const e of entries) if (e.isEncrypted) return m.zipEncrypted(e.name);
   return undefined;
@@ -303,9 +307,7 @@ const MAX_EXTRA = 500;
 export const readStudentSheet = (
   header: readonly string[],
   rows: readonly { row: number; cells: readonly string[] }[],
-):
-  | { ok: true; students: StudentRow[] }
-  | { ok: false; message: string; problems: RowProblem[] } => {
+): { ok: true; students: StudentRow[] } | { ok: false; message: string; problems: RowProblem[] } => {
   const columnOf = new Map<SheetColumnKey, number>();
   const extras: { index: number; name: string }[] = [];
   header.forEach((raw, index) => {
@@ -320,7 +322,8 @@ export const readStudentSheet = (
 
   const filled = rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (!filled.length) return { ok: false, message: m.sheetNoRows, problems: [] };
-  if (filled.length > MAX_SHEET_ROWS) return { ok: false, message: m.sheetTooManyRows(MAX_SHEET_ROWS), problems: [] };
+  if (filled.length > MAX_SHEET_ROWS)
+    return { ok: false, message: m.sheetTooManyRows(MAX_SHEET_ROWS), problems: [] };
 
   const problems: RowProblem[] = [];
   const students: StudentRow[] = [];
@@ -355,7 +358,8 @@ export const readStudentSheet = (
     if (!s.email) reasons.push(m.rowEmailMissing);
     else if (!EMAIL_RE.test(s.email)) reasons.push(m.rowEmailInvalid);
     if (s.secondemail && !EMAIL_RE.test(s.secondemail)) reasons.push(m.rowSecondEmailInvalid);
-    for (const e of extras) if ((s.extra[e.name] ?? '').length > MAX_EXTRA) reasons.push(m.rowExtraTooLong(e.name));
+    for (const e of extras)
+      if ((s.extra[e.name] ?? '').length > MAX_EXTRA) reasons.push(m.rowExtraTooLong(e.name));
     if (reasons.length) problems.push({ row, reason: reasons.join('; ') });
     else students.push(s);
   }

@@ -1,4 +1,4 @@
-import { getToken } from '../session';
+import { clearSession, getToken, readSession, saveSession } from '../session';
 
 /**
  * A failed API call. `message` is what the server told the user (every error answer carries a
@@ -24,6 +24,69 @@ export interface ApiRequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * What a 401 on a signed-in call means. 'signOut' (the default): the session is over — after one
+   * attempt to renew the token, the session is cleared and session-expiry listeners are told.
+   * 'ignore': the caller expects it (logout of an already revoked session).
+   */
+  onUnauthorized?: 'signOut' | 'ignore';
+}
+
+const expiryListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when a call finds the session over (a 401 the refresh token could not cure).
+ * The app uses it to drop cached data and send the user to /login.
+ */
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => {
+    expiryListeners.delete(listener);
+  };
+}
+
+// One renewal at a time: parallel calls failing with the same stale token share it.
+let renewal: { stale: string; promise: Promise<string | null> } | null = null;
+
+/** A fresh ID token from the stored refresh token, or null when the session cannot be renewed. */
+async function renewedToken(stale: string): Promise<string | null> {
+  const current = getToken();
+  // Another call renewed it (or the user signed in again) while this one was in flight.
+  if (current !== null && current !== stale) return current;
+  const refreshToken = readSession()?.refreshToken;
+  if (current === null || refreshToken === undefined) return null;
+  if (renewal?.stale !== stale) {
+    renewal = { stale, promise: requestRenewal(refreshToken) };
+  }
+  return renewal.promise;
+}
+
+async function requestRenewal(refreshToken: string): Promise<string | null> {
+  try {
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    if (!response.ok) return null;
+    const payload = (await readBody(response)) as { Data?: { token?: unknown } } | undefined;
+    const token = payload?.Data?.token;
+    const session = readSession();
+    // Only store it if the same session is still signed in: a logout meanwhile wins.
+    if (typeof token !== 'string' || token === '' || session?.refreshToken !== refreshToken) return null;
+    saveSession({ ...session, token });
+    return token;
+  } catch {
+    return null;
+  }
+}
+
+function endSession(failedToken: string): void {
+  // Already signed out (a logout, or a parallel call got here first), or signed in again since
+  // (another tab, or the user was quick): an old token's 401 ends nothing.
+  if (getToken() !== failedToken) return;
+  clearSession();
+  for (const listener of expiryListeners) listener();
 }
 
 /**
@@ -33,21 +96,20 @@ export interface ApiRequestOptions {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   if (!path.startsWith('/api/')) throw new Error(`API paths start with /api/, got ${path}`);
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // Read before the first await: a logout fired just before clearing the session still sends it.
   const token = getToken();
-  if (token !== null) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
+  let usedToken = token;
+  let response = await send(path, options, token);
 
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  if (response.status === 401 && token !== null && options.onUnauthorized !== 'ignore') {
+    // The gateway refused the token before the handler ran, so repeating the call is safe.
+    const renewed = await renewedToken(token);
+    if (renewed !== null) {
+      usedToken = renewed;
+      response = await send(path, options, renewed);
+    }
+    if (response.status === 401) endSession(usedToken ?? token);
+  }
   const payload = await readBody(response);
 
   if (!response.ok) {
@@ -55,6 +117,17 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(message ?? fallbackMessage(response), response.status, code, payload);
   }
   return payload as T;
+}
+
+function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
 }
 
 /** JSON when the server says so, otherwise undefined (204, empty bodies, HTML error pages). */

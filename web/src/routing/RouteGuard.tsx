@@ -6,6 +6,12 @@ import { paths } from './routeTable';
 /** Where the login screen should send the user back to once they have signed in. */
 export interface LoginRedirectState {
   from?: { pathname: string; search: string; hash: string };
+  /** A success note to show above the form (e.g. after confirming the email or resetting the password). */
+  notice?: string;
+  /** Why the user was signed out, shown as a warning. */
+  warning?: string;
+  /** Prefills the email field. */
+  email?: string;
 }
 
 /**
@@ -15,8 +21,8 @@ export interface LoginRedirectState {
  */
 export function RouteGuard() {
   const location = useLocation();
-  const signedIn = useSession() !== null;
-  const decision = decideRoute(location.pathname, signedIn);
+  const session = useSession();
+  const decision = decideRoute(location.pathname, session !== null, session?.ispasswordchanged === 1);
 
   if (decision.action === 'redirect') {
     const state: LoginRedirectState | undefined =

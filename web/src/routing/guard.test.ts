@@ -86,3 +86,19 @@ describe('documentTitle', () => {
     expect(documentTitle('/nope')).toBe('Page not found · Proofmark');
   });
 });
+
+describe('decideRoute for a user who must change an administrator-set password', () => {
+  const toChangePassword = { action: 'redirect', to: '/ChangePassword' };
+
+  it.each(['/Dashboard', '/MyProfile', '/ManageStudents', '/login', '/Register'])('sends %s to /ChangePassword', (path) => {
+    expect(decideRoute(path, true, true)).toEqual(toChangePassword);
+  });
+
+  it.each(['/ChangePassword', '/changepassword/', '/', '/prices', '/ForgotPassword', '/nowhere'])('opens %s', (path) => {
+    expect(decideRoute(path, true, true)).toEqual(allow);
+  });
+
+  it('means nothing without a session', () => {
+    expect(decideRoute('/Dashboard', false, true)).toEqual(toLogin);
+  });
+});

@@ -1,0 +1,103 @@
+// Vector ornaments (mm units, viewBox 0 0 297 210): a guilloche border, a rosette watermark and
+// a seal. Vector rather than a background image: a 300-dpi JPEG background set the PDF pace and
+// size in measurements (1.3 MB per PDF); these paths cost a few kilobytes and stay sharp.
+
+const W = 297;
+const H = 210;
+const f = (n: number) => n.toFixed(2).replace(/\.?0+$/, '');
+
+/** Point and outward normal at arc length s along a rounded rectangle inset by `inset`. */
+function roundedRect(inset: number, r: number) {
+  const x0 = inset, y0 = inset, x1 = W - inset, y1 = H - inset;
+  const sw = x1 - x0 - 2 * r, sh = y1 - y0 - 2 * r, arc = (Math.PI / 2) * r;
+  const length = 2 * (sw + sh) + 4 * arc;
+  // Segments clockwise from the top-left end of the top edge.
+  const corner = (cx: number, cy: number, a0: number, t: number) => {
+    const a = a0 + t / r;
+    return { x: cx + r * Math.cos(a), y: cy + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) };
+  };
+  const at = (s: number) => {
+    s = ((s % length) + length) % length;
+    if (s < sw) return { x: x0 + r + s, y: y0, nx: 0, ny: -1 };
+    s -= sw;
+    if (s < arc) return corner(x1 - r, y0 + r, -Math.PI / 2, s);
+    s -= arc;
+    if (s < sh) return { x: x1, y: y0 + r + s, nx: 1, ny: 0 };
+    s -= sh;
+    if (s < arc) return corner(x1 - r, y1 - r, 0, s);
+    s -= arc;
+    if (s < sw) return { x: x1 - r - s, y: y1, nx: 0, ny: 1 };
+    s -= sw;
+    if (s < arc) return corner(x0 + r, y1 - r, Math.PI / 2, s);
+    s -= arc;
+    if (s < sh) return { x: x0, y: y1 - r - s, nx: -1, ny: 0 };
+    s -= sh;
+    return corner(x0 + r, y0 + r, Math.PI, s);
+  };
+  return { length, at };
+}
+
+/**
+ * Interlaced waves around the page, like the rope border of a banknote. Each strand is a run of
+ * cubic Béziers built from points and tangents (Hermite form), four per wavelength.
+ */
+export function guillochePath(inset: number, amplitude: number, strands = 5, waves = 4): string {
+  const rect = roundedRect(inset, amplitude * 2.2);
+  const count = Math.round(rect.length / 9); // whole number of wavelengths so strands close
+  const wavelength = rect.length / count;
+  const step = wavelength / 4;
+  const point = (s: number, phase: number) => {
+    const p = rect.at(s);
+    const k = (2 * Math.PI) / wavelength;
+    // Two frequencies give the woven look rather than plain sine ribbons.
+    const off = amplitude * (0.75 * Math.sin(k * s + phase) + 0.25 * Math.sin(waves * k * s / 2 + 2 * phase));
+    return { x: p.x + p.nx * off, y: p.y + p.ny * off };
+  };
+  let d = '';
+  for (let i = 0; i < strands; i++) {
+    const phase = (2 * Math.PI * i) / strands;
+    const n = Math.round(rect.length / step);
+    const tangent = (s: number) => {
+      const a = point(s - 0.05, phase), b = point(s + 0.05, phase);
+      return { x: (b.x - a.x) / 0.1, y: (b.y - a.y) / 0.1 };
+    };
+    let p = point(0, phase);
+    let t = tangent(0);
+    d += `M${f(p.x)} ${f(p.y)}`;
+    for (let j = 1; j <= n; j++) {
+      const s = j * step;
+      const q = point(s, phase);
+      const u = tangent(s);
+      d += `C${f(p.x + (t.x * step) / 3)} ${f(p.y + (t.y * step) / 3)} ${f(q.x - (u.x * step) / 3)} ${f(q.y - (u.y * step) / 3)} ${f(q.x)} ${f(q.y)}`;
+      p = q;
+      t = u;
+    }
+  }
+  return d;
+}
+
+/** A hypotrochoid rosette centred on (cx, cy): the classic engraved-security motif. */
+export function rosettePath(cx: number, cy: number, radius: number, petals = 18): string {
+  const R = radius * 0.62, r = R / petals, dist = radius * 0.38;
+  const steps = petals * 24;
+  let d = '';
+  for (let i = 0; i <= steps; i++) {
+    const a = (2 * Math.PI * i) / steps;
+    const x = cx + (R - r) * Math.cos(a) + dist * Math.cos(((R - r) / r) * a);
+    const y = cy + (R - r) * Math.sin(a) - dist * Math.sin(((R - r) / r) * a);
+    d += `${i ? 'L' : 'M'}${f(x)} ${f(y)}`;
+  }
+  return d + 'Z';
+}
+
+/** A scalloped seal edge: a circle whose radius ripples `points` times. */
+export function sealEdgePath(cx: number, cy: number, radius: number, points = 36): string {
+  const steps = points * 6;
+  let d = '';
+  for (let i = 0; i <= steps; i++) {
+    const a = (2 * Math.PI * i) / steps;
+    const rr = radius * (1 - 0.045 * (1 - Math.cos(points * a)) / 2);
+    d += `${i ? 'L' : 'M'}${f(cx + rr * Math.cos(a))} ${f(cy + rr * Math.sin(a))}`;
+  }
+  return d + 'Z';
+}
