@@ -1,6 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { SessionExpiryRedirect } from './auth/SessionExpiryRedirect';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './queryClient';
 import { RouteGuard } from './routing/RouteGuard';
@@ -39,6 +40,7 @@ export default function App() {
             same render (see useLogout).
           */}
           <BrowserRouter useTransitions={false}>
+            <SessionExpiryRedirect />
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>

@@ -83,6 +83,15 @@ describe('session', () => {
     expect(readSession()?.permissions).not.toHaveProperty('issuer');
   });
 
+  it('keeps the forced password change flag, and only 0 or 1', () => {
+    saveSession({ ...alice, ispasswordchanged: 1 });
+    expect(readSession()?.ispasswordchanged).toBe(1);
+    updateSession({ ispasswordchanged: 0 });
+    expect(readSession()?.ispasswordchanged).toBe(0);
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token: 't', ispasswordchanged: 'yes' }));
+    expect(readSession()?.ispasswordchanged).toBeUndefined();
+  });
+
   it('updates counters without losing the token', () => {
     saveSession(alice);
     updateSession({ dashboard_sent: 7 });

@@ -1,4 +1,5 @@
 import {
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -220,6 +221,50 @@ export const upsertStudent = async (orgId: string, cohortid: string, certtype: s
       },
     }),
   );
+};
+
+/**
+ * Writes rows for students the cohort does not have yet, 25 to a request (an import's common case;
+ * existing rows go through upsertStudent, which keeps their status and key).
+ */
+export const putNewStudents = async (
+  orgId: string,
+  cohortid: string,
+  certtype: string,
+  students: StudentRow[],
+) => {
+  const now = new Date().toISOString();
+  const chunks: StudentRow[][] = [];
+  for (let i = 0; i < students.length; i += 25) chunks.push(students.slice(i, i + 25));
+  await mapLimit(chunks, 4, async (chunk) => {
+    let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] =
+      chunk.map((s) => ({
+        PutRequest: {
+          Item: {
+            ...recipientKeys.recipient(orgId, cohortid, certtype, s.studentid),
+            type: 'recipient',
+            orgId,
+            cohortid,
+            certtype,
+            studentid: s.studentid,
+            firstname: s.firstname,
+            middlename: s.middlename,
+            lastname: s.lastname,
+            email: s.email,
+            secondemail: s.secondemail,
+            extra: s.extra,
+            status: recipientStatus.invitePending,
+            createdAt: now,
+            updatedAt: now,
+          },
+        },
+      }));
+    for (let attempt = 0; requests.length; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = out.UnprocessedItems?.[table()] ?? [];
+    }
+  });
 };
 
 /** Sets some attributes of an existing row (never creates one); false when the row is gone or the condition fails. */

@@ -25,6 +25,7 @@ import {
   listCohortRows,
   mapLimit,
   putCohort,
+  putNewStudents,
   recipientKeys,
   updateRecipientItem,
   upsertStudent,
@@ -290,21 +291,32 @@ export const runImport = async (
     if (done % PROGRESS_EVERY === 0) await setRecord(orgId, id, { done });
   };
   if (plan.students.length) await putCohort(orgId, record.cohortid);
-  await mapLimit(plan.students, 25, async (s) => {
-    await upsertStudent(orgId, record.cohortid, record.certtype, s);
-    await tick();
-  });
-  const rowKey = (studentid: string) =>
-    recipientKeys.recipient(orgId, record.cohortid, record.certtype, studentid);
-  const existing = new Map(
+  const before = new Map(
     (await listCohortRows(orgId, record.cohortid, record.certtype)).map((r) => [r.studentid, r]),
   );
+  const fresh = plan.students.filter((s) => !before.has(s.studentid));
+  for (let i = 0; i < fresh.length; i += PROGRESS_EVERY) {
+    const part = fresh.slice(i, i + PROGRESS_EVERY);
+    await putNewStudents(orgId, record.cohortid, record.certtype, part);
+    done += part.length;
+    await setRecord(orgId, id, { done });
+  }
+  await mapLimit(
+    plan.students.filter((s) => before.has(s.studentid)),
+    10,
+    async (s) => {
+      await upsertStudent(orgId, record.cohortid, record.certtype, s);
+      await tick();
+    },
+  );
+  const rowKey = (studentid: string) =>
+    recipientKeys.recipient(orgId, record.cohortid, record.certtype, studentid);
   await mapLimit(plan.photos, 5, async (p) => {
     const key = fileObjectKey(orgId, 'photos', p.kind === 'png' ? 'png' : 'jpg');
     const contentType = p.kind === 'png' ? 'image/png' : 'image/jpeg';
     await putObject('artefacts', key, p.bytes, contentType);
     await updateRecipientItem(rowKey(p.studentid), { photoKey: key, photoContentType: contentType });
-    const old = existing.get(p.studentid)?.photoKey;
+    const old = before.get(p.studentid)?.photoKey;
     if (old && old !== key) await deleteObject('artefacts', old);
     await tick();
   });
@@ -312,7 +324,7 @@ export const runImport = async (
     const key = fileObjectKey(orgId, 'documents', 'pdf');
     await putObject('artefacts', key, d.bytes, 'application/pdf');
     await updateRecipientItem(rowKey(d.studentid), { documentKey: key });
-    const old = existing.get(d.studentid)?.documentKey;
+    const old = before.get(d.studentid)?.documentKey;
     if (old && old !== key) await deleteObject('artefacts', old);
     await tick();
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest } from './client';
-import { saveSession } from '../session';
+import { api, ApiError, apiRequest, onSessionExpired } from './client';
+import { getToken, readSession, saveSession } from '../session';
+import type { Session } from '../session';
 import { memoryStorage } from '../testing/memoryStorage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -84,5 +85,112 @@ describe('apiRequest', () => {
   it('refuses paths outside /api/', async () => {
     await expect(apiRequest('/login')).rejects.toThrow(/\/api\//);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('a 401 on a signed-in call', () => {
+  const signedIn = (extra: Partial<Session> = {}): void =>
+    saveSession({
+      token: 'old',
+      user_id: 'u',
+      organization_verify_uri: '',
+      organization_name: '',
+      fname: '',
+      lname: '',
+      email: '',
+      ...extra,
+    });
+  const unauthorized = () => jsonResponse(401, { message: 'Unauthorized' });
+
+  it('ends the session and tells the listeners when there is no refresh token', async () => {
+    signedIn();
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    fetchMock.mockResolvedValue(unauthorized());
+    await expect(api.get('/api/team')).rejects.toMatchObject({ status: 401 });
+    expect(readSession()).toBeNull();
+    expect(expired).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('renews the token once with the refresh token and repeats the call', async () => {
+    signedIn({ refreshToken: 'r-1' });
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    fetchMock
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(jsonResponse(200, { Status: 200, message: 'Success', Data: { token: 'new' } }))
+      .mockResolvedValueOnce(jsonResponse(200, { Data: [1] }));
+    await expect(api.get('/api/team')).resolves.toEqual({ Data: [1] });
+    const [refreshUrl, refreshInit] = fetchMock.mock.calls[1] ?? [];
+    expect(refreshUrl).toBe('/api/auth/refresh');
+    expect(refreshInit?.body).toBe('{"refreshToken":"r-1"}');
+    expect(lastCall().headers.Authorization).toBe('Bearer new');
+    expect(getToken()).toBe('new');
+    expect(readSession()?.refreshToken).toBe('r-1');
+    expect(expired).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('ends the session when the renewal is refused', async () => {
+    signedIn({ refreshToken: 'revoked' });
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    fetchMock.mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized());
+    await expect(api.post('/api/team', {})).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(readSession()).toBeNull();
+    expect(expired).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('shares one renewal between calls that fail together', async () => {
+    signedIn({ refreshToken: 'r-2' });
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/auth/refresh') return jsonResponse(200, { Data: { token: 'fresh' } });
+      const auth = (init?.headers as Record<string, string>).Authorization;
+      return auth === 'Bearer fresh' ? jsonResponse(200, { ok: url }) : unauthorized();
+    });
+    await Promise.all([api.get('/api/a'), api.get('/api/b'), api.get('/api/c')]);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('leaves the session alone when the caller expects a 401 (logout)', async () => {
+    signedIn({ refreshToken: 'r' });
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    fetchMock.mockResolvedValue(unauthorized());
+    await expect(api.post('/api/auth/logout', undefined, { onUnauthorized: 'ignore' })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBe('old');
+    expect(expired).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('retries with a session that replaced the failed one while the call was in flight', async () => {
+    signedIn();
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    fetchMock
+      .mockImplementationOnce(async () => {
+        signedIn({ token: 'newer' });
+        return unauthorized();
+      })
+      .mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    await expect(api.get('/api/team')).resolves.toEqual({ ok: true });
+    expect(lastCall().headers.Authorization).toBe('Bearer newer');
+    expect(getToken()).toBe('newer');
+    expect(expired).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('does nothing special for a 401 without a session (wrong call, not an expiry)', async () => {
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    fetchMock.mockResolvedValue(unauthorized());
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(expired).not.toHaveBeenCalled();
+    stop();
   });
 });

@@ -56,7 +56,12 @@ async function renewedToken(stale: string): Promise<string | null> {
   const refreshToken = readSession()?.refreshToken;
   if (current === null || refreshToken === undefined) return null;
   if (renewal?.stale !== stale) {
-    renewal = { stale, promise: requestRenewal(refreshToken) };
+    const promise = requestRenewal(refreshToken);
+    renewal = { stale, promise };
+    // Shared only while in flight; afterwards the stored session tells the answer.
+    void promise.finally(() => {
+      if (renewal?.promise === promise) renewal = null;
+    });
   }
   return renewal.promise;
 }

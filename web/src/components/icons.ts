@@ -26,4 +26,12 @@ export {
   UserOutlined,
   CalendarOutlined,
   ToolOutlined,
+  UserAddOutlined,
+  KeyOutlined,
+  SettingOutlined,
+  EditOutlined,
+  IdcardOutlined,
+  CrownOutlined,
+  SafetyOutlined,
+  EyeOutlined,
 } from '@ant-design/icons';

@@ -1,13 +1,118 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { UserOutlined } from '../../components/icons';
-import { routeTable } from '../../routing/routeTable';
+import type { ReactNode } from 'react';
+import { Avatar, Card, Flex, Tabs, Tag, Typography } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { permissionLevel } from '@proofmark/shared/accounts/permissions';
+import type { Permissions } from '@proofmark/shared/accounts/permissions';
+import { useCan } from '../../auth/useCan';
+import { PageContainer } from '../../components/PageContainer';
+import { KeyOutlined, LockOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '../../components/icons';
+import { useSession } from '../../session';
+import type { Session } from '../../session';
+import { ChangePasswordTab } from './components/ChangePasswordTab';
+import { LevelTag } from './components/levelTag';
+import { ProfileTab } from './components/ProfileTab';
+import { TabComingSoon } from './components/TabComingSoon';
+import { TeamTab } from './components/TeamTab';
+import { useSessionSync } from './components/useSessionSync';
 
-export default function MyProfilePage() {
+const tabKeys = ['profile', 'keypair', 'password', 'team', 'settings'] as const;
+type TabKey = (typeof tabKeys)[number];
+
+function tabLabel(icon: ReactNode, text: string) {
   return (
-    <ComingSoon
-      title={routeTable.myProfile.title}
-      description="Your profile, issuing key pair, password, team members and organisation settings in one place."
-      icon={<UserOutlined />}
-    />
+    <Flex align="center" gap={8}>
+      {icon}
+      {text}
+    </Flex>
+  );
+}
+
+function ProfileHeader({ session, isMainAdmin }: { session: Session; isMainAdmin: boolean }) {
+  const name = `${session.fname} ${session.lname}`.trim() || session.email;
+  const initials = `${session.fname.charAt(0)}${session.lname.charAt(0)}`.toUpperCase() || '?';
+  return (
+    <Flex align="center" gap={20} wrap>
+      <Avatar size={64} style={{ background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)', fontSize: 24, fontWeight: 600 }}>
+        {initials}
+      </Avatar>
+      <Flex vertical gap={4} style={{ minWidth: 0 }}>
+        <Flex align="center" gap={10} wrap>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
+            {name}
+          </Typography.Title>
+          {isMainAdmin ? (
+            <Tag color="gold" style={{ marginInlineEnd: 0, fontWeight: 600 }}>
+              MAIN ADMIN
+            </Tag>
+          ) : session.permissions !== undefined ? (
+            <LevelTag level={permissionLevel(session.permissions as Permissions)} />
+          ) : null}
+        </Flex>
+        <Typography.Text type="secondary">
+          {session.email}
+          {session.organization_name ? ` · ${session.organization_name}` : ''}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Spec §2 settings screen (MyProfile) with its five tabs; Team only for the main administrator. */
+export default function MyProfilePage() {
+  useSessionSync();
+  const session = useSession();
+  const isMainAdmin = useCan('mainAdmin');
+  const [params, setParams] = useSearchParams();
+
+  const requested = params.get('tab');
+  const available = tabKeys.filter((key) => key !== 'team' || isMainAdmin);
+  const active: TabKey = available.find((key) => key === requested) ?? 'profile';
+
+  if (session === null) return null;
+
+  const items = [
+    { key: 'profile', label: tabLabel(<UserOutlined />, 'Profile'), children: <ProfileTab session={session} /> },
+    {
+      key: 'keypair',
+      label: tabLabel(<KeyOutlined />, 'Generate key pair'),
+      children: (
+        <TabComingSoon
+          icon={<KeyOutlined />}
+          title="Issuing key pair"
+          description="Choose Bitcoin or Ethereum, generate the key pair your certificates are anchored with, and print its public key as a QR code."
+          features={['Blockchain choice', 'Public address', 'QR code', 'Print']}
+        />
+      ),
+    },
+    { key: 'password', label: tabLabel(<LockOutlined />, 'Change Password'), children: <ChangePasswordTab /> },
+    ...(isMainAdmin ? [{ key: 'team', label: tabLabel(<TeamOutlined />, 'Team'), children: <TeamTab /> }] : []),
+    {
+      key: 'settings',
+      label: tabLabel(<SettingOutlined />, 'Setting'),
+      children: (
+        <TabComingSoon
+          icon={<SettingOutlined />}
+          title="Organisation settings"
+          description="Blockchain and certificate version, storage, mail delivery, issuer details, logos and signatures, payments and partner companies — all in one place."
+          features={['Blockchain', 'Certificate format', 'Storage', 'Mail settings', 'Issuer', 'Payment provider', 'Partner company']}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <Flex vertical gap={24}>
+        <ProfileHeader session={session} isMainAdmin={isMainAdmin} />
+        <Card variant="borderless" style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' }}>
+          <Tabs
+            activeKey={active}
+            items={items}
+            onChange={(key) => setParams(key === 'profile' ? {} : { tab: key }, { replace: true })}
+            destroyOnHidden
+          />
+        </Card>
+      </Flex>
+    </PageContainer>
   );
 }

@@ -45,11 +45,7 @@ export function LoginForm({ onSubmit, pending, error, initialEmail }: LoginFormP
         />
       </Form.Item>
       <Form.Item
-        label={
-          <Flex justify="space-between" style={{ width: '100%' }}>
-            <span>Password</span>
-          </Flex>
-        }
+        label="Password"
         name="password"
         rules={[{ required: true, message: 'Please enter your password.' }]}
         style={{ marginBottom: 8 }}

@@ -1,0 +1,48 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Base URL where the global setup serves the SPA and the API. */
+export const appUrl = (): string => inject('appUrl');
+
+/** The key web/src/session.ts stores the session under. */
+export const sessionKey = 'proofmark.session';
+
+export const pathnameIs =
+  (pathname: string) =>
+  (url: URL): boolean =>
+    url.pathname === pathname;
+
+/** A fresh context (no localStorage, so no session) and page at a desktop size. */
+export async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 860 } });
+  return { context, page: await context.newPage() };
+}
+
+/** Picks `option` in the antd Select labelled `label`. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  const item = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
+  await item.click();
+  await item.waitFor({ state: 'hidden' });
+}
+
+/** Signs in through the login form. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** The inline validation messages currently shown inside `scope`, in page order. */
+export async function fieldErrors(scope: Page | Locator): Promise<string[]> {
+  return (await scope.locator('.ant-form-item-explain-error').allInnerTexts()).map((t) => t.trim());
+}
+
+export const isChecked = async (toggle: Locator): Promise<boolean> => (await toggle.getAttribute('aria-checked')) === 'true';
+
+/** Waits for fonts, lazy chunks and pending calls, then takes a picture for a human to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,164 @@
+// The certificate renderer against a real Chromium (Debian's headless shell, or CHROMIUM_PATH).
+// It needs no cloud; it lives here because the unit project has no browser.
+import { writeFileSync } from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { createRenderer, type Rendered, type RenderItem, type Renderer } from '../../functions/src/render/renderer';
+import { sampleDesign, sampleRecipient } from '../bench/render';
+
+interface FontInfo {
+  name: string;
+  subtype: string;
+  /** the text the font's ToUnicode map can produce: what copy, search and extraction see */
+  unicode: string;
+}
+
+/** Every font in the PDF with the characters its ToUnicode map yields. */
+function fontsOf(doc: PDFDocument): FontInfo[] {
+  const fonts: FontInfo[] = [];
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict) || obj.get(PDFName.of('Type')) !== PDFName.of('Font')) continue;
+    const subtype = String(obj.get(PDFName.of('Subtype')));
+    if (subtype === '/CIDFontType2' || subtype === '/CIDFontType0') continue; // descendants of Type0
+    let unicode = '';
+    const ref = obj.get(PDFName.of('ToUnicode'));
+    const stream = ref instanceof PDFRef ? doc.context.lookup(ref) : undefined;
+    if (stream instanceof PDFRawStream) {
+      const cmap = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le');
+      // bfchar sections map one glyph (<src> <dst>), bfrange sections a run (<lo> <hi> <dst>).
+      for (const [, body] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
+        for (const m of (body as string).matchAll(/<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g)) unicode += utf16(m[1] as string);
+      for (const [, body] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
+        for (const m of (body as string).matchAll(/<[0-9A-Fa-f]+>\s*<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g)) unicode += utf16(m[1] as string);
+    }
+    fonts.push({ name: String(obj.get(PDFName.of('BaseFont'))), subtype, unicode });
+  }
+  return fonts;
+}
+
+/**
+ * Text that Chromium wrote as /ActualText spans: for shaped Devanagari clusters (conjuncts, reph,
+ * the short i) a glyph has no one-to-one character, so Skia tags the run with its Unicode text.
+ */
+function actualTexts(doc: PDFDocument): string {
+  let text = '';
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFRawStream)) continue;
+    let content: string;
+    try {
+      content = Buffer.from(decodePDFRawStream(obj).decode()).toString('latin1');
+    } catch {
+      continue; // font programs and images are not content streams
+    }
+    for (const m of content.matchAll(/\/ActualText\s*<FEFF([0-9A-Fa-f]*)>/g))
+      text += Buffer.from(m[1] as string, 'hex').swap16().toString('utf16le');
+  }
+  return text;
+}
+
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  const buf = Buffer.from(png);
+  expect(buf.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(buf.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+describe('certificate renderer with Chromium', () => {
+  let renderer: Renderer;
+  beforeAll(() => {
+    renderer = createRenderer({ pages: 2 });
+  });
+  afterAll(async () => {
+    await renderer.close();
+  });
+
+  it('renders five certificates, Hindi and Kruti Dev rows included, to one-page PDFs and small PNGs', async () => {
+    const design = sampleDesign();
+    const medal = sampleDesign({ type: 'medal' });
+    const items: RenderItem[] = [
+      { id: 'latin', design, recipient: sampleRecipient(0) },
+      { id: 'hindi', design, recipient: sampleRecipient(1, { name: 'प्रिया शर्मा', description: 'कंप्यूटर विज्ञान में स्नातक' }) },
+      { id: 'kruti', design, recipient: sampleRecipient(2, { name: "fo'kky dqekj JhokLro", fontFlag: 'krutidev010' }) },
+      { id: 'medal', design: medal, recipient: sampleRecipient(3) },
+      { id: 'long', design, recipient: sampleRecipient(4, { name: 'Venkata Satya Narayana Lakshmi Prasanna Ramachandran' }) },
+    ];
+    const out = new Map<string, Rendered>();
+    for await (const r of renderer.renderBatch(items, { pdf: true, png: true })) out.set(r.id, r);
+    expect([...out.keys()].sort()).toEqual(items.map((i) => i.id).sort());
+
+    for (const [id, r] of out) {
+      expect(r.error, id).toBeUndefined();
+      const pdf = r.pdf as Uint8Array;
+      expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1'), id).toBe('%PDF-');
+      const doc = await PDFDocument.load(pdf);
+      expect(doc.getPageCount(), id).toBe(1);
+      const { width, height } = doc.getPage(0).getSize();
+      expect([Math.round(width), Math.round(height)], id).toEqual([842, 595]); // A4 landscape in pt
+      // Type 3 fonts are bitmaps or unsearchable outlines: every font must be a real embedded font.
+      for (const f of fontsOf(doc)) expect(f.subtype, `${id}: ${f.name}`).toBe('/Type0');
+      const png = pngSize(r.png as Uint8Array);
+      expect(png.width, id).toBeGreaterThan(500);
+      expect(png.width, id).toBeLessThan(620); // half of 1123 px: cheap previews
+      expect(png.width / png.height, id).toBeCloseTo(297 / 210, 1);
+      // To look at them: RENDER_TEST_OUT=/some/dir npx vitest run --project cloud test/integration/render.test.ts
+      if (process.env.RENDER_TEST_OUT) {
+        writeFileSync(join(process.env.RENDER_TEST_OUT, `${id}.pdf`), pdf);
+        writeFileSync(join(process.env.RENDER_TEST_OUT, `${id}.png`), r.png as Uint8Array);
+      }
+    }
+
+    // Hindi is real text in the Devanagari font, not shapes: every character of the name comes
+    // back through the font's ToUnicode map or the ActualText of its shaped clusters.
+    for (const [id, name] of [
+      ['hindi', 'प्रिया शर्मा'],
+      ['kruti', 'विशाल कुमार श्रीवास्तव'],
+    ] as const) {
+      const doc = await PDFDocument.load(out.get(id)?.pdf as Uint8Array);
+      const deva = fontsOf(doc).filter((f) => f.name.includes('NotoSansDevanagari'));
+      expect(deva.length, id).toBeGreaterThan(0);
+      const text = deva.map((f) => f.unicode).join('') + actualTexts(doc);
+      for (const ch of name.replace(/ /g, '')) expect(text, `${id} lacks ${ch}`).toContain(ch);
+      expect(actualTexts(doc), id).toContain(name === 'प्रिया शर्मा' ? 'प्रि' : 'श्री');
+    }
+    const latin = await PDFDocument.load(out.get('latin')?.pdf as Uint8Array);
+    const names = fontsOf(latin).map((f) => f.name).join(' ');
+    expect(names).toMatch(/EBGaramond/);
+    expect(names).toMatch(/Cinzel/);
+  });
+
+  it('fetches nothing: a remote logo is blocked, not requested', async () => {
+    let connections = 0;
+    const server = net.createServer((s) => {
+      connections++;
+      s.destroy();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const design = sampleDesign({ organisation: { name: 'Remote Logo College', logo: `https://127.0.0.1:${port}/logo.png` } });
+      const results: Rendered[] = [];
+      for await (const r of renderer.renderBatch([{ id: 'x', design, recipient: sampleRecipient(9) }], { pdf: true, png: false }))
+        results.push(r);
+      expect(results).toHaveLength(1);
+      expect(results[0]?.error).toBeUndefined();
+      expect(Buffer.from((results[0]?.pdf as Uint8Array).subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+      expect(connections).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('stops cleanly when the consumer stops early, and renders the next batch', async () => {
+    const design = sampleDesign();
+    const items = Array.from({ length: 12 }, (_, i) => ({ id: String(i), design, recipient: sampleRecipient(i) }));
+    let seen = 0;
+    for await (const _ of renderer.renderBatch(items, { pdf: true, png: false })) if (++seen === 3) break;
+    const ids: string[] = [];
+    for await (const r of renderer.renderBatch(items.slice(0, 4), { pdf: true, png: false })) ids.push(r.id);
+    expect(ids.sort()).toEqual(['0', '1', '2', '3']);
+  });
+});

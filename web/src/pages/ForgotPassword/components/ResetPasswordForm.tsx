@@ -1,0 +1,81 @@
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { resetPasswordRequest } from '@proofmark/shared/api/auth';
+import { authApi } from '../../../api/auth';
+import { errorText, fieldProblems } from '../../../api/envelope';
+import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';
+
+const fields = ['email', 'code', 'newpassword', 'confirmpassword'] as const;
+const rule = schemaRules(resetPasswordRequest, fields);
+
+interface Values {
+  email: string;
+  code: string;
+  newpassword: string;
+  confirmpassword: string;
+}
+
+interface ResetPasswordFormProps {
+  email: string;
+  sentMessage: string;
+  onReset: (message: string) => void;
+  onResend: () => void;
+  resending: boolean;
+}
+
+/** Step two: the mailed code and the new password, twice. */
+export function ResetPasswordForm({ email, sentMessage, onReset, onResend, resending }: ResetPasswordFormProps) {
+  const [form] = Form.useForm<Values>();
+  const reset = useMutation({
+    mutationFn: (values: Values) =>
+      authApi.reset({ email, code: values.code.trim(), newpassword: values.newpassword, confirmpassword: values.confirmpassword }),
+    onSuccess: (answer) => onReset(answer.message),
+    onError: (error) => void showFieldProblems(form, fieldProblems(error), fields),
+  });
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ email, code: '', newpassword: '', confirmpassword: '' }}
+      onFinish={(values) => reset.mutate(values)}
+      disabled={reset.isPending}
+      aria-label="Reset password"
+    >
+      <Alert type="info" showIcon title={sentMessage} description={`Check the inbox of ${email}.`} style={{ marginBottom: 20 }} />
+      {reset.isError && <Alert type="error" showIcon title={errorText(reset.error)} style={{ marginBottom: 20 }} />}
+      <Form.Item name="email" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item label="Reset code" name="code" rules={rule('code')} validateTrigger="onSubmit">
+        <Input
+          size="large"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+          autoFocus
+          style={{ letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' }}
+        />
+      </Form.Item>
+      <Form.Item label="New password" name="newpassword" rules={rule('newpassword')} extra="At least 8 characters.">
+        <Input.Password size="large" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label="Confirm new password" name="confirmpassword" rules={rule('confirmpassword')} dependencies={['newpassword']}>
+        <Input.Password size="large" autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
+        Set new password
+      </Button>
+      <Flex justify="center" style={{ marginTop: 12 }}>
+        <Typography.Text type="secondary">
+          No code?{' '}
+          <Button type="link" style={{ padding: 0, height: 'auto' }} loading={resending} onClick={onResend}>
+            Send it again
+          </Button>
+        </Typography.Text>
+      </Flex>
+    </Form>
+  );
+}

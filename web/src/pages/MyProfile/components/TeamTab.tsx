@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Avatar, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { permissionLevel } from '@proofmark/shared/accounts/permissions';
+import type { TeamMember } from '@proofmark/shared/api/auth';
+import { errorText } from '../../../api/envelope';
+import { Can } from '../../../auth/Can';
+import { EditOutlined, UserAddOutlined } from '../../../components/icons';
+import { AddUserModal } from './AddUserModal';
+import { LevelTag } from './levelTag';
+import { PermissionsModal } from './PermissionsModal';
+import { useTeam } from './useTeam';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function createdOn(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+const initials = (m: TeamMember) => `${m.fname.charAt(0)}${m.lname.charAt(0)}`.toUpperCase() || '?';
+
+/** Spec §6 Team tab: the main administrator's list of team members, Add user and Edit permission. */
+export function TeamTab() {
+  const team = useTeam();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<TeamMember>();
+
+  const columns: TableColumnsType<TeamMember> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, member) => (
+        <Flex align="center" gap={12}>
+          <Avatar style={{ background: member.isMainAdmin ? '#0b1733' : '#1f4ed8', flex: 'none' }}>{initials(member)}</Avatar>
+          <Flex vertical>
+            <Typography.Text strong>
+              {member.fname} {member.lname}
+            </Typography.Text>
+            {member.isMainAdmin && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                Main administrator
+              </Typography.Text>
+            )}
+          </Flex>
+        </Flex>
+      ),
+    },
+    { title: 'Email', dataIndex: 'email', key: 'email' },
+    { title: 'Job title', dataIndex: 'job_title', key: 'job_title', render: (title: string) => title || '—' },
+    { title: 'Created', dataIndex: 'created_at', key: 'created_at', render: createdOn, width: 130 },
+    {
+      title: 'Level',
+      key: 'level',
+      width: 120,
+      render: (_, member) => <LevelTag level={permissionLevel(member.permissions)} />,
+    },
+    {
+      title: <span className="pm-visually-hidden">Actions</span>,
+      key: 'actions',
+      align: 'right',
+      width: 170,
+      render: (_, member) =>
+        member.isMainAdmin ? (
+          <Tooltip title="The main administrator always has every permission.">
+            <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
+              All permissions
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Can ability="mainAdmin">
+            <Button icon={<EditOutlined />} onClick={() => setEditing(member)} aria-label={`Edit permission of ${member.email}`}>
+              Edit permission
+            </Button>
+          </Can>
+        ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={20}>
+      <Flex align="flex-start" justify="space-between" gap={16} wrap>
+        <div>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Team members
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            People of your organisation who can sign in to Proofmark, and what each of them may do.
+          </Typography.Text>
+        </div>
+        <Can ability="mainAdmin">
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+            Add user
+          </Button>
+        </Can>
+      </Flex>
+      {team.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(team.error)}
+          action={
+            <Button size="small" onClick={() => void team.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      <Table<TeamMember>
+        rowKey="user_id"
+        columns={columns}
+        dataSource={team.data ?? []}
+        loading={team.isPending && !team.isError}
+        pagination={(team.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+        scroll={{ x: 860 }}
+        locale={{ emptyText: team.isError ? 'The team could not be loaded.' : 'No team members yet.' }}
+        aria-label="Team members"
+      />
+      <AddUserModal open={adding} onClose={() => setAdding(false)} />
+      {editing !== undefined && <PermissionsModal key={editing.user_id} member={editing} onClose={() => setEditing(undefined)} />}
+    </Flex>
+  );
+}

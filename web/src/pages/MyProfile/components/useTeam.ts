@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Permissions } from '@proofmark/shared/accounts/permissions';
+import type { AddTeamUserRequest } from '@proofmark/shared/api/auth';
+import { teamApi } from '../../../api/team';
+import { queryKeys } from '../../../auth/queryKeys';
+import { useCan } from '../../../auth/useCan';
+import { useOrgScope } from '../../../auth/useOrgScope';
+
+/** The organisation's team (main administrator only: nobody else may even ask). */
+export function useTeam() {
+  const org = useOrgScope();
+  const allowed = useCan('mainAdmin');
+  return useQuery({
+    queryKey: queryKeys.team(org),
+    queryFn: teamApi.list,
+    select: (answer) => answer.Data,
+    enabled: allowed,
+  });
+}
+
+export function useAddTeamUser() {
+  const org = useOrgScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: AddTeamUserRequest) => teamApi.add(request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team(org) }),
+  });
+}
+
+export function useUpdatePermissions() {
+  const org = useOrgScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, permissions }: { email: string; permissions: Permissions }) =>
+      teamApi.updatePermissions(email, permissions),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team(org) }),
+  });
+}
