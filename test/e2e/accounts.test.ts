@@ -19,6 +19,7 @@ import { choose, fieldErrors, freshPage, isChecked, logIn, pathnameIs, screensho
 
 let browser: Browser;
 let context: BrowserContext | undefined;
+let current: Page | undefined;
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -26,15 +27,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-afterEach(async () => {
+afterEach(async (test) => {
+  // A picture of the moment a test failed says more than the locator that timed out.
+  if (test.task.result?.state === 'fail' && current !== undefined) {
+    const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    await current.screenshot({ path: `/tmp/failed-${name}.png`, fullPage: true }).catch(() => undefined);
+  }
   await context?.close();
   context = undefined;
+  current = undefined;
 });
 
 /** Every test gets its own browser context (no shared session) and its own organisation. */
 async function open(): Promise<Page> {
   const fresh = await freshPage(browser);
   context = fresh.context;
+  current = fresh.page;
   return fresh.page;
 }
 
@@ -239,6 +247,7 @@ describe('team management', () => {
     await logIn(page, email, temporary);
     await page.waitForURL(pathnameIs('/ChangePassword'));
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(await page.getByRole('menu').innerText()).not.toContain('Dashboard');
     // Nothing else opens until the password is changed.
     await page.goto('/MyProfile');
     await page.waitForURL(pathnameIs('/ChangePassword'));

@@ -44,5 +44,7 @@ export const isChecked = async (toggle: Locator): Promise<boolean> => (await tog
 /** Waits for fonts, lazy chunks and pending calls, then takes a picture for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // From the top: a full-page picture of a scrolled page paints the sticky header mid-page.
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
 }

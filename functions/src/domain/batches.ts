@@ -19,6 +19,7 @@ import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
 import { getObjectText, putObject } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
+import { conditionHolds, setExpression } from '../adapters/table';
 import { getOrg, type OrgRecord } from './users';
 import { badgeSigningKey } from './badge-keys';
 import { defaultBadgePng, defaultBadgeSvg } from './badge-images';
@@ -170,9 +171,9 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
 };
 
 /** True for the first caller only. */
-const claimOnce = async (orgId: string, attribute: string): Promise<boolean> => {
-  try {
-    await dynamoClient().send(
+const claimOnce = (orgId: string, attribute: string): Promise<boolean> =>
+  conditionHolds(
+    dynamoClient().send(
       new UpdateCommand({
         TableName: env.tableName(),
         Key: keys.org(orgId),
@@ -181,13 +182,8 @@ const claimOnce = async (orgId: string, attribute: string): Promise<boolean> => 
         ExpressionAttributeNames: { '#a': attribute },
         ExpressionAttributeValues: { ':now': new Date().toISOString() },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
-};
+    ),
+  );
 
 /** Anchors a new edition of one of the organisation's status lists (after hold, unhold or revoke). */
 export const anchorStatusList = async (orgId: string, purpose: StatusPurpose): Promise<BatchRecord> =>
@@ -283,40 +279,30 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Moves a batch from one state to the next only if nobody else did; false when it was already moved. */
-const advance = async (
+const advance = (
   b: BatchRecord,
   from: BatchRecord['state'],
   changes: Partial<BatchRecord>,
 ): Promise<boolean> => {
-  const names: Record<string, string> = { '#state': 'state' };
-  const values: Record<string, unknown> = { ':from': from };
-  const sets = Object.entries(changes).map(([k, v], i) => {
-    names[`#k${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#k${i} = :v${i}`;
-  });
-  try {
-    await dynamoClient().send(
+  const update = setExpression(changes);
+  return conditionHolds(
+    dynamoClient().send(
       new UpdateCommand({
         TableName: env.tableName(),
         Key: batchKey(b.orgId, b.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...update,
         ConditionExpression: '#state = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#state': 'state' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':from': from },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 };
 
 /** Sets an attribute once: false when it was already set (by a concurrent delivery). */
-const setOnce = async (b: BatchRecord, name: 'nonce', value: number): Promise<boolean> => {
-  try {
-    await dynamoClient().send(
+const setOnce = (b: BatchRecord, name: 'nonce', value: number): Promise<boolean> =>
+  conditionHolds(
+    dynamoClient().send(
       new UpdateCommand({
         TableName: env.tableName(),
         Key: batchKey(b.orgId, b.id),
@@ -325,13 +311,8 @@ const setOnce = async (b: BatchRecord, name: 'nonce', value: number): Promise<bo
         ExpressionAttributeNames: { '#n': name },
         ExpressionAttributeValues: { ':v': value },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
-};
+    ),
+  );
 
 /**
  * The anchoring job: one step after another, each safe to repeat; throws to be retried later.

@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { conditionHolds } from '../adapters/table';
 import { keys } from './keys';
 
 export type CodePurpose = 'confirm' | 'reset';
@@ -50,19 +51,15 @@ export const redeemCode = async (purpose: CodePurpose, email: string, code: stri
     );
     return false;
   }
-  try {
-    // Single use: of two concurrent redemptions only the one that deletes it wins.
-    await dynamoClient().send(
+  // Single use: of two concurrent redemptions only the one that deletes it wins.
+  return conditionHolds(
+    dynamoClient().send(
       new DeleteCommand({
         TableName: env.tableName(),
         Key: key,
         ConditionExpression: 'codeHash = :h',
         ExpressionAttributeValues: { ':h': item.codeHash },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 };

@@ -4,6 +4,7 @@ import { notFound } from '@proofmark/shared/errors';
 import type { CreateProbeRequest, Probe } from '@proofmark/shared/api/system';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { conditionHolds } from '../adapters/table';
 import { enqueueJob } from '../adapters/queue';
 import { getObjectText, putObject } from '../adapters/blobs';
 import { keys, objectKeys } from './keys';
@@ -62,8 +63,8 @@ export const completeProbe = async (orgId: string, probeId: string): Promise<'do
     JSON.stringify(artefact),
     'application/json',
   );
-  try {
-    await dynamoClient().send(
+  const moved = await conditionHolds(
+    dynamoClient().send(
       new UpdateCommand({
         TableName: env.tableName(),
         Key: keys.probe(orgId, probeId),
@@ -72,10 +73,7 @@ export const completeProbe = async (orgId: string, probeId: string): Promise<'do
         ExpressionAttributeNames: { '#s': 'state' },
         ExpressionAttributeValues: { ':done': 'done', ':queued': 'queued' },
       }),
-    );
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return 'already-done';
-    throw err;
-  }
-  return 'done';
+    ),
+  );
+  return moved ? 'done' : 'already-done';
 };

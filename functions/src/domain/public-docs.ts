@@ -1,8 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { buildIssuerProfile, buildRevocationList } from '@proofmark/shared/blockcerts/index';
 import { notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { queryAll } from '../adapters/table';
 import { putObject } from '../adapters/blobs';
 import { getOrg, listUsers, type OrgRecord } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
@@ -40,23 +39,11 @@ export const revocationKey = (orgId: string, credentialId: string) => ({
   sk: `REVOKED#${credentialId}`,
 });
 
-const listRevocations = async (orgId: string): Promise<Revocation[]> => {
-  const items: Revocation[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'REVOKED#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as Revocation[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
+const listRevocations = (orgId: string): Promise<Revocation[]> =>
+  queryAll<Revocation>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'REVOKED#' },
+  });
 
 const publishJson = (key: string, doc: unknown) =>
   putObject('public', key, JSON.stringify(doc, null, 2), 'application/json');

@@ -5,11 +5,11 @@ import {
   PutCommand,
   QueryCommand,
   UpdateCommand,
-  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { queryAll } from '../adapters/table';
 
 /**
  * Cohorts and recipient rows in the single table (ARCHITECTURE.md "Data"):
@@ -64,21 +64,6 @@ export interface RecipientItem {
 }
 
 const table = () => env.tableName();
-
-const queryAll = async <T>(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<T[]> => {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamoClient().send(
-      new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: start }),
-    );
-    items.push(...((out.Items ?? []) as T[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
 
 /** Runs `fn` over the items, at most `limit` at a time. */
 export const mapLimit = async <T, R>(

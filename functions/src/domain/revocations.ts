@@ -2,6 +2,7 @@ import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb
 import { notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { isConditionalFailure } from '../adapters/table';
 import { publishIssuerDocuments, revocationKey } from './public-docs';
 
 /** Which credentials an organisation issued: written when a batch is published. */
@@ -71,7 +72,7 @@ export const revokeCredentials = async (
         }),
       )
       .catch((err) => {
-        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+        if (!isConditionalFailure(err)) throw err;
       });
   }
   await publishIssuerDocuments(orgId);

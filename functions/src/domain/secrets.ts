@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { queryAll } from '../adapters/table';
 import { seal, unseal, type Sealed } from '../adapters/envelope';
 
 /**
@@ -59,26 +60,16 @@ export const deleteSecret = async (orgId: string, name: string) => {
 
 /** The status of every secret whose name starts with `prefix`, in one query (hints only, no ciphertext). */
 export const secretStatuses = async (orgId: string, prefix: string): Promise<Map<string, SecretStatus>> => {
-  const statuses = new Map<string, SecretStatus>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': `SECRET#${prefix}` },
-        ProjectionExpression: 'sk, hint',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      statuses.set(String(item.sk).slice('SECRET#'.length), {
-        configured: true,
-        ...(item.hint ? { hint: String(item.hint) } : {}),
-      });
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return statuses;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': `SECRET#${prefix}` },
+    ProjectionExpression: 'sk, hint',
+    ConsistentRead: true,
+  });
+  return new Map(
+    items.map((item) => [
+      String(item.sk).slice('SECRET#'.length),
+      { configured: true, ...(item.hint ? { hint: String(item.hint) } : {}) },
+    ]),
+  );
 };

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   Bitstring,
   buildStatusListCredential,
@@ -7,6 +7,7 @@ import {
 import { AppError, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { queryAll } from '../adapters/table';
 import { keys } from './keys';
 import { getOrg } from './users';
 import { issuerUrls, publicKeys, publicUrl } from './public-docs';
@@ -49,28 +50,18 @@ export const allocateStatusIndices = async (orgId: string, count: number): Promi
 const holdKey = (orgId: string, credentialId: string) => ({ pk: `ORG#${orgId}`, sk: `HOLD#${credentialId}` });
 
 /** Indices whose bit is set: held credentials for suspension, revoked ones for revocation. */
-const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number[]> => {
-  const indices: number[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: {
-          ':pk': `ORG#${orgId}`,
-          ':sk': purpose === 'suspension' ? 'HOLD#' : 'REVOKED#',
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    indices.push(
-      ...(out.Items ?? []).filter((i) => i.statusIndex !== undefined).map((i) => Number(i.statusIndex)),
-    );
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return indices;
-};
+const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number[]> =>
+  (
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: {
+        ':pk': `ORG#${orgId}`,
+        ':sk': purpose === 'suspension' ? 'HOLD#' : 'REVOKED#',
+      },
+    })
+  )
+    .filter((i) => i.statusIndex !== undefined)
+    .map((i) => Number(i.statusIndex));
 
 /** The list as it should be now, unsigned. */
 export const currentStatusList = async (orgId: string, purpose: StatusPurpose) => {

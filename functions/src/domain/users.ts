@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { queryAll, setExpression } from '../adapters/table';
 import { keys } from './keys';
 
 export interface UserRecord {
@@ -67,23 +68,11 @@ export const findUserByEmail = async (email: string): Promise<UserRecord | undef
   return item ? getUser(String(item.orgId), String(item.userId)) : undefined;
 };
 
-export const listUsers = async (orgId: string): Promise<UserRecord[]> => {
-  const items: UserRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        TableName: env.tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.org(orgId).pk, ':sk': keys.userPrefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []).map(fromItem));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
+export const listUsers = (orgId: string): Promise<UserRecord[]> =>
+  queryAll<UserRecord>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.org(orgId).pk, ':sk': keys.userPrefix },
+  });
 
 export const getOrg = async (orgId: string): Promise<OrgRecord | undefined> => {
   const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.org(orgId) }));
@@ -96,21 +85,12 @@ export const updateUser = async (
   userId: string,
   changes: Partial<Omit<UserRecord, 'orgId' | 'userId' | 'email'>>,
 ) => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(changes).map(([k, v], i) => {
-    names[`#k${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#k${i} = :v${i}`;
-  });
   await dynamoClient().send(
     new UpdateCommand({
       TableName: env.tableName(),
       Key: keys.user(orgId, userId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      ...setExpression(changes),
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
     }),
   );
 };

@@ -56,7 +56,9 @@ export async function launchBrowser(executablePath = defaultExecutablePath()): P
       await Promise.race([browser.close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
       if (proc && proc.exitCode === null && proc.signalCode === null) {
         proc.kill('SIGKILL');
-        await new Promise((r) => (proc.exitCode !== null || proc.signalCode !== null ? r(null) : proc.once('exit', r)));
+        await new Promise((r) =>
+          proc.exitCode !== null || proc.signalCode !== null ? r(null) : proc.once('exit', r),
+        );
       }
       await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
     },

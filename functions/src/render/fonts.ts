@@ -38,14 +38,12 @@ function inlineFaces(pkg: string, file: string, subsets: string[]): string {
   return blocks
     .filter((b) => subsets.some((s) => b.startsWith(`/* ${pkg}-${s}-`)))
     .map((b) =>
-      b
-        .replace(/font-display:\s*swap/, 'font-display: block')
-        .replace(/src:[^;]+;/, (src) => {
-          const woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(src)?.[1];
-          if (!woff2) throw new Error(`no woff2 in ${cssPath}`);
-          const data = readFileSync(require.resolve(`@fontsource/${pkg}/files/${woff2}`));
-          return `src: url(data:font/woff2;base64,${data.toString('base64')}) format('woff2');`;
-        }),
+      b.replace(/font-display:\s*swap/, 'font-display: block').replace(/src:[^;]+;/, (src) => {
+        const woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(src)?.[1];
+        if (!woff2) throw new Error(`no woff2 in ${cssPath}`);
+        const data = readFileSync(require.resolve(`@fontsource/${pkg}/files/${woff2}`));
+        return `src: url(data:font/woff2;base64,${data.toString('base64')}) format('woff2');`;
+      }),
     )
     .join('\n');
 }

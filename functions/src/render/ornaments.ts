@@ -8,8 +8,13 @@ const f = (n: number) => n.toFixed(2).replace(/\.?0+$/, '');
 
 /** Point and outward normal at arc length s along a rounded rectangle inset by `inset`. */
 function roundedRect(inset: number, r: number) {
-  const x0 = inset, y0 = inset, x1 = W - inset, y1 = H - inset;
-  const sw = x1 - x0 - 2 * r, sh = y1 - y0 - 2 * r, arc = (Math.PI / 2) * r;
+  const x0 = inset,
+    y0 = inset,
+    x1 = W - inset,
+    y1 = H - inset;
+  const sw = x1 - x0 - 2 * r,
+    sh = y1 - y0 - 2 * r,
+    arc = (Math.PI / 2) * r;
   const length = 2 * (sw + sh) + 4 * arc;
   // Segments clockwise from the top-left end of the top edge.
   const corner = (cx: number, cy: number, a0: number, t: number) => {
@@ -58,8 +63,14 @@ export function guillochePath(inset: number, amplitude: number, strands = 4): st
       const q = rect.at(shift + j * h);
       const side = j % 2 === 1 ? 1 : -1;
       // tangents are the normals turned a quarter (clockwise travel)
-      const c1 = { x: p.x - p.ny * (h / 3) + p.nx * lift * side, y: p.y + p.nx * (h / 3) + p.ny * lift * side };
-      const c2 = { x: q.x + q.ny * (h / 3) + q.nx * lift * side, y: q.y - q.nx * (h / 3) + q.ny * lift * side };
+      const c1 = {
+        x: p.x - p.ny * (h / 3) + p.nx * lift * side,
+        y: p.y + p.nx * (h / 3) + p.ny * lift * side,
+      };
+      const c2 = {
+        x: q.x + q.ny * (h / 3) + q.nx * lift * side,
+        y: q.y - q.nx * (h / 3) + q.ny * lift * side,
+      };
       d += `C${f(c1.x)} ${f(c1.y)} ${f(c2.x)} ${f(c2.y)} ${f(q.x)} ${f(q.y)}`;
       p = q;
     }
@@ -69,7 +80,9 @@ export function guillochePath(inset: number, amplitude: number, strands = 4): st
 
 /** A hypotrochoid rosette centred on (cx, cy): the classic engraved-security motif. */
 export function rosettePath(cx: number, cy: number, radius: number, petals = 18): string {
-  const R = radius * 0.62, r = R / petals, dist = radius * 0.38;
+  const R = radius * 0.62,
+    r = R / petals,
+    dist = radius * 0.38;
   const steps = petals * 24;
   let d = '';
   for (let i = 0; i <= steps; i++) {
@@ -87,7 +100,7 @@ export function sealEdgePath(cx: number, cy: number, radius: number, points = 36
   let d = '';
   for (let i = 0; i <= steps; i++) {
     const a = (2 * Math.PI * i) / steps;
-    const rr = radius * (1 - 0.045 * (1 - Math.cos(points * a)) / 2);
+    const rr = radius * (1 - (0.045 * (1 - Math.cos(points * a))) / 2);
     d += `${i ? 'L' : 'M'}${f(cx + rr * Math.cos(a))} ${f(cy + rr * Math.sin(a))}`;
   }
   return d + 'Z';

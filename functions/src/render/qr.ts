@@ -16,7 +16,7 @@ export function qrPath(text: string): QrPath {
   let d = '';
   for (let y = 0; y < size; y++) {
     // Merge horizontal runs: a quarter of the path length of one square per module.
-    for (let x = 0; x < size; ) {
+    for (let x = 0; x < size;) {
       if (!modules.get(y, x)) {
         x++;
         continue;

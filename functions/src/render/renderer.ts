@@ -32,7 +32,10 @@ export interface Rendered {
 }
 
 export interface Renderer {
-  renderBatch(items: Iterable<RenderItem> | AsyncIterable<RenderItem>, opts: RenderOptions): AsyncIterable<Rendered>;
+  renderBatch(
+    items: Iterable<RenderItem> | AsyncIterable<RenderItem>,
+    opts: RenderOptions,
+  ): AsyncIterable<Rendered>;
   close(): Promise<void>;
 }
 
@@ -72,13 +75,18 @@ async function openTab(launched: LaunchedBrowser): Promise<Tab> {
 async function loadDesign(tab: Tab, item: RenderItem) {
   const key = designKey(item.design);
   if (tab.design === item.design || tab.designKey === key) return;
-  await tab.page.setContent(renderTemplate(item.design, slotsFor(item.design, item.recipient)), { waitUntil: 'load' });
+  await tab.page.setContent(renderTemplate(item.design, slotsFor(item.design, item.recipient)), {
+    waitUntil: 'load',
+  });
   await tab.page.evaluate(INSTALL_FILL);
   tab.design = item.design;
   tab.designKey = key;
 }
 
-export function createRenderer({ executablePath, pages = 2 }: { executablePath?: string; pages?: number } = {}): Renderer {
+export function createRenderer({
+  executablePath,
+  pages = 2,
+}: { executablePath?: string; pages?: number } = {}): Renderer {
   let launched: Promise<LaunchedBrowser> | undefined;
   let tabs: Tab[] = [];
   let busy = false;
@@ -93,7 +101,10 @@ export function createRenderer({ executablePath, pages = 2 }: { executablePath?:
 
   async function ensureTabs(): Promise<Tab[]> {
     launched ??= launchBrowser(executablePath);
-    const browser = await launched;
+    const browser = await launched.catch((err) => {
+      launched = undefined; // let the next batch try again
+      throw err;
+    });
     while (tabs.length < pages) tabs.push(await openTab(browser));
     return tabs;
   }
@@ -117,7 +128,11 @@ export function createRenderer({ executablePath, pages = 2 }: { executablePath?:
     if (opts.png) {
       const scale = opts.pngScale ?? 0.5;
       out.png = await oneScreenshotAtATime(() =>
-        tab.page.screenshot({ type: 'png', optimizeForSpeed: true, clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale } }),
+        tab.page.screenshot({
+          type: 'png',
+          optimizeForSpeed: true,
+          clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale },
+        }),
       );
     }
     return out;
@@ -137,8 +152,14 @@ export function createRenderer({ executablePath, pages = 2 }: { executablePath?:
     let stopped = false;
     // Async sources are pulled one at a time: not every async iterator tolerates parallel next().
     const source = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
-    let pulling: Promise<IteratorResult<RenderItem>> = Promise.resolve({ done: false, value: undefined as never });
-    const pull = () => (pulling = pulling.then((r) => (r.done || stopped ? { done: true as const, value: undefined } : source.next())));
+    let pulling: Promise<IteratorResult<RenderItem>> = Promise.resolve({
+      done: false,
+      value: undefined as never,
+    });
+    const pull = () =>
+      (pulling = pulling.then((r) =>
+        r.done || stopped ? { done: true as const, value: undefined } : source.next(),
+      ));
 
     const worker = async (i: number) => {
       for (;;) {
@@ -175,6 +196,8 @@ export function createRenderer({ executablePath, pages = 2 }: { executablePath?:
       out.close();
       await running;
       busy = false;
+      // Tell an unfinished source (e.g. a paginated query) that nothing more will be read.
+      await source.return?.();
     }
   }
 

@@ -65,7 +65,9 @@ export function slotsFor(design: CertificateDesign, r: CertificateRecipient): Sl
   const text = r.fontFlag?.toLowerCase() === 'krutidev010' ? krutiDevToUnicode : (s: string) => s;
   const name = text(r.name).trim();
   const deva = DEVANAGARI.test(name);
-  const description = r.description ? text(r.description) : (design.description ?? KINDS[design.type].description);
+  const description = r.description
+    ? text(r.description)
+    : (design.description ?? KINDS[design.type].description);
   return {
     name,
     nameSize: nameSize(name, deva),

@@ -30,7 +30,10 @@ describe('certificate templates', () => {
   });
 
   it('uses the design title and description when given', () => {
-    const html = certificateHtml(design({ title: 'Diploma', description: 'has completed the course.' }), recipient());
+    const html = certificateHtml(
+      design({ title: 'Diploma', description: 'has completed the course.' }),
+      recipient(),
+    );
     expect(html).toContain('<h1>Diploma</h1>');
     expect(textOf(html, 'description')).toBe('has completed the course.');
   });
@@ -38,8 +41,16 @@ describe('certificate templates', () => {
   it('escapes every piece of recipient and issuer text', () => {
     const evil = '<img src=x onerror=alert(1)>"\'&';
     const html = certificateHtml(
-      design({ organisation: { name: evil, subtitle: evil }, signatures: [{ name: evil, role: evil, image: `javascript:${evil}` }] }),
-      recipient({ name: evil, description: evil, certificateId: evil, details: [{ label: evil, value: evil }] }),
+      design({
+        organisation: { name: evil, subtitle: evil },
+        signatures: [{ name: evil, role: evil, image: `javascript:${evil}` }],
+      }),
+      recipient({
+        name: evil,
+        description: evil,
+        certificateId: evil,
+        details: [{ label: evil, value: evil }],
+      }),
     );
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('javascript:');
@@ -54,7 +65,9 @@ describe('certificate templates', () => {
     expect(isSafeImage('http://example.org/logo.png')).toBe(false);
     expect(isSafeImage('https://x.org/a.png" onload="x')).toBe(false);
     const logo = 'data:image/png;base64,iVBORw0KGgo=';
-    expect(certificateHtml(design({ organisation: { name: 'N', logo } }), recipient())).toContain(`<img class="logo" src="${logo}"`);
+    expect(certificateHtml(design({ organisation: { name: 'N', logo } }), recipient())).toContain(
+      `<img class="logo" src="${logo}"`,
+    );
   });
 
   it('draws the verifier URL as an inline SVG QR code', () => {
@@ -77,10 +90,10 @@ describe('certificate templates', () => {
   });
 
   it('converts Kruti Dev rows to Unicode and sets Devanagari names upright', () => {
-    const html = certificateHtml(design(), recipient({ name: 'fo\'kky dqekj', fontFlag: 'krutidev010' }));
+    const html = certificateHtml(design(), recipient({ name: "fo'kky dqekj", fontFlag: 'krutidev010' }));
     expect(textOf(html, 'name')).toBe('विशाल कुमार');
     expect(html).toContain('data-script="deva"');
-    expect(textOf(certificateHtml(design(), recipient({ name: 'fo\'kky' })), 'name')).toBe('fo&#39;kky');
+    expect(textOf(certificateHtml(design(), recipient({ name: "fo'kky" })), 'name')).toBe('fo&#39;kky');
   });
 
   it('ends every font stack with the Devanagari font and inlines the fonts', () => {
@@ -95,7 +108,10 @@ describe('certificate templates', () => {
 
   it('shrinks long names to stay on one line and formats ISO dates', () => {
     const short = certificateHtml(design(), recipient());
-    const long = certificateHtml(design(), recipient({ name: 'Venkata Satya Narayana Lakshmi Prasanna Kumari Ramachandran' }));
+    const long = certificateHtml(
+      design(),
+      recipient({ name: 'Venkata Satya Narayana Lakshmi Prasanna Kumari Ramachandran' }),
+    );
     const size = (html: string) => Number(/data-slot="name"[^>]*font-size:(\d+)pt/.exec(html)?.[1]);
     expect(size(long)).toBeLessThan(size(short));
     expect(textOf(short, 'date')).toBe('12 March 2025');

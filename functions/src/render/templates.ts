@@ -9,12 +9,19 @@ import { MAX_DETAILS, slotsFor, type Slots } from './slots';
 
 export const MAX_SIGNATURES = 3;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 /** For text and quoted attribute values alike. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 // Only images that cannot run script or leak a request to a third party by surprise.
-const SAFE_IMAGE = /^(data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=\s]+|https:\/\/[^\s"'<>]+)$/;
+const SAFE_IMAGE =
+  /^(data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=\s]+|https:\/\/[^\s"'<>]+)$/;
 export const isSafeImage = (src: string | undefined): src is string => !!src && SAFE_IMAGE.test(src);
 
 /** Mixes a #rrggbb colour towards white (t > 0) or black (t < 0). */
@@ -28,7 +35,10 @@ function shade(hex: string, t: number): string {
 const STOP_WORDS = new Set(['of', 'the', 'and', 'for', 'in', 'at', '&']);
 function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => w && !STOP_WORDS.has(w.toLowerCase()));
-  return words.slice(0, 3).map((w) => w[0]?.toUpperCase()).join('');
+  return words
+    .slice(0, 3)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
 }
 
 // Computed once: the ornaments depend on nothing but the page size.

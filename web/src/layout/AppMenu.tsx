@@ -14,6 +14,7 @@ import {
 import { appMenu, menuPath, selectedMenuId } from './menu';
 import type { MenuId } from './menu';
 import { useLogout } from './useLogout';
+import { useSession } from '../session';
 
 const icons: Record<MenuId, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -29,10 +30,14 @@ export function AppMenu() {
   const { pathname } = useLocation();
   const logout = useLogout();
   const selected = selectedMenuId(pathname);
+  // Until an administrator-set password is replaced every section redirects back to
+  // /ChangePassword, so offering them would only mislead.
+  const mustChangePassword = useSession()?.ispasswordchanged === 1;
+  const sections = mustChangePassword ? [] : appMenu;
 
   // Labels are real links so a section can be opened in a new tab like any other page.
   const items: MenuProps['items'] = [
-    ...appMenu.map((item) => ({
+    ...sections.map((item) => ({
       key: item.id,
       icon: icons[item.id],
       label: <Link to={menuPath(item.id)}>{item.label}</Link>,

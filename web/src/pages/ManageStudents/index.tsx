@@ -1,13 +1,407 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { TeamOutlined } from '../../components/icons';
-import { routeTable } from '../../routing/routeTable';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Badge, Button, Card, Flex, Input, List, Select, Space, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { INLINE_INVITATIONS } from '@proofmark/shared/api/recipients';
+import { certificateTypes, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shared/certificate-types';
+import type { CertificateType } from '@proofmark/shared/certificate-types';
+import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
+import { DEFAULT_PAGE_SIZE, pageCount, statusFilters } from '@proofmark/shared/recipients/rules';
+import type { StatusFilter } from '@proofmark/shared/recipients/rules';
+import { ApiError } from '../../api/client';
+import { useCan } from '../../auth/useCan';
+import { PageContainer } from '../../components/PageContainer';
+import { CloudUploadOutlined, EyeOutlined, KeyOutlined, MailOutlined, TeamOutlined } from '../../components/icons';
+import { recipientsApi } from './components/api';
+import type { RecipientsQuery } from './components/api';
+import { CohortFilter } from './components/CohortFilter';
+import { EditRecipientModal } from './components/EditRecipientModal';
+import { InvitationPreviewModal } from './components/InvitationPreviewModal';
+import type { PreviewMail } from './components/InvitationPreviewModal';
+import { isLargeSend, selectedItems, totalOf } from './components/logic';
+import type { TableRow } from './components/logic';
+import { failureNotice } from './components/notices';
+import type { Notice } from './components/notices';
+import { Pager } from './components/Pager';
+import { PhotoModal } from './components/PhotoModal';
+import { ProgrammeImportModal } from './components/ProgrammeImportModal';
+import { useApiMode, useCohorts, useInvalidateRecipients, useRecipientTree } from './components/queries';
+import { RecipientTable } from './components/RecipientTable';
+import { UploadPanel } from './components/UploadPanel';
 
+const cardStyle = { boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' };
+
+/** The recipients screen (spec: certificate-operations §2.1, §2.2, §5, §8, §9). */
 export default function ManageStudentsPage() {
+  const { modal } = App.useApp();
+  const canUpload = useCan('uploadmember');
+  const canManage = useCan('managemember');
+  const canInvite = useCan('sendinvite');
+  const canPreview = useCan('previewinviteemail');
+  const apiMode = useApiMode();
+
+  const [certtype, setCerttype] = useState<CertificateType>(DEFAULT_CERTIFICATE_TYPE);
+  const [cohort, setCohort] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<Notice>();
+  const [editing, setEditing] = useState<TableRow>();
+  const [photoOf, setPhotoOf] = useState<TableRow>();
+  const [previewMails, setPreviewMails] = useState<PreviewMail[]>();
+  const [programmeOpen, setProgrammeOpen] = useState(false);
+
+  const cohorts = useCohorts(certtype);
+  const query: RecipientsQuery = { cohort, certtype, page, pagesize: pageSize, search, status };
+  const tree = useRecipientTree(query);
+  const invalidate = useInvalidateRecipients();
+
+  const rows = useMemo(() => tree.data?.mockData ?? [], [tree.data]);
+  const total = totalOf(rows);
+  const pages = pageCount(total, pageSize);
+  const noCohorts = cohorts.isSuccess && cohorts.data.Data.length === 0;
+  const cohortCounts = useMemo(
+    () => Object.fromEntries((cohorts.data?.Data ?? []).map((c) => [c.value, c.count])),
+    [cohorts.data],
+  );
+  const items = selectedItems(selected);
+
+  // The server clamps a page past the end (after a delete); follow it.
+  const servedPage = tree.data?.cohortData.page;
+  useEffect(() => {
+    if (servedPage !== undefined && !tree.isPlaceholderData && servedPage !== page) setPage(servedPage);
+  }, [servedPage, page, tree.isPlaceholderData]);
+
+  /** §2.1/§4: changing cohort, type, status, page size or search starts again at the first page. */
+  const refilter = (apply: () => void) => {
+    apply();
+    setPage(0);
+    setSelected(new Set());
+  };
+
+  const show = (next: Notice) => {
+    setNotice(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const afterChange = (next: Notice) => {
+    show(next);
+    setSelected(new Set());
+    void invalidate();
+  };
+
+  /** §5: invite, preview and copy with nothing selected say so before any call. */
+  const needSelection = (message: string): boolean => {
+    if (items.length > 0) return true;
+    show({ type: 'warning', text: message });
+    return false;
+  };
+
+  const invite = useMutation({
+    mutationFn: () => recipientsApi.sendInvitations({ selectedItems: items, certtype }),
+    onMutate: () => {
+      if (isLargeSend(items, cohortCounts, INLINE_INVITATIONS)) show({ type: 'info', text: m.pleaseWait });
+    },
+    onSuccess: (answer) =>
+      afterChange({
+        type: answer.Status === 202 ? 'info' : 'success',
+        text: answer.message || m.invitationsSent,
+      }),
+    onError: (error) => show(failureNotice(error, m.genericFailure)),
+  });
+
+  const preview = useMutation({
+    mutationFn: () => recipientsApi.previewInvitations({ selectedItems: items, certtype }),
+    onSuccess: (answer) => setPreviewMails(answer.Data.PreviewMail),
+    onError: (error) => show(failureNotice(error, m.genericFailure)),
+  });
+
+  const copyEmail = useMutation({
+    mutationFn: () => recipientsApi.copyEmailAsKey({ selectedItems: items, certtype }),
+    onSuccess: (answer) => afterChange({ type: 'success', text: answer.message || m.emailCopiedAsKey }),
+    onError: (error) => show(failureNotice(error, m.genericFailure)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (confirm: boolean) => recipientsApi.remove({ selectedItems: items, certtype, confirm }),
+    onSuccess: (answer) => afterChange({ type: 'success', text: answer.message || m.success }),
+    onError: (error) => {
+      // §8: a cohort with issued certificates asks first; issued rows are then kept.
+      if (error instanceof ApiError && error.status === 409 && error.message === m.deleteIssuedConfirm) {
+        modal.confirm({
+          title: 'Delete students',
+          content: m.deleteIssuedConfirm,
+          okText: 'Proceed',
+          okButtonProps: { danger: true },
+          onOk: () => remove.mutateAsync(true).catch(() => undefined),
+        });
+        return;
+      }
+      show(failureNotice(error, m.genericFailure));
+    },
+  });
+
+  const confirmDelete = () => {
+    if (items.length === 0) {
+      show({ type: 'warning', text: m.selectCorrectItems });
+      return;
+    }
+    modal.confirm({
+      title: 'Delete the selected students?',
+      content: 'Their details, photos and documents are removed. Issued certificates are never deleted.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(false).catch(() => undefined),
+    });
+  };
+
+  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
+  const actionsDisabled = noCohorts;
+
   return (
-    <ComingSoon
-      title={routeTable.manageStudents.title}
-      description="Upload recipients into cohorts, invite them to register their wallet key and keep their details up to date."
-      icon={<TeamOutlined />}
-    />
+    <PageContainer width={1280}>
+      <Flex vertical gap={20}>
+        <Flex justify="space-between" align="flex-end" wrap gap={16}>
+          <Flex align="center" gap={16}>
+            <Flex
+              align="center"
+              justify="center"
+              style={{
+                width: 52,
+                height: 52,
+                borderRadius: 12,
+                background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)',
+                color: '#fff',
+                fontSize: 24,
+              }}
+            >
+              <TeamOutlined />
+            </Flex>
+            <Flex vertical gap={2}>
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
+                Manage Students
+              </Typography.Title>
+              <Typography.Text type="secondary">
+                Upload recipients into cohorts, invite them to register their wallet key and keep their details up to
+                date.
+              </Typography.Text>
+            </Flex>
+          </Flex>
+          <Flex gap={12} align="center" wrap>
+            <label htmlFor="ms-certtype">
+              <Typography.Text type="secondary">Certificate type</Typography.Text>
+            </label>
+            <Select
+              id="ms-certtype"
+              style={{ width: 220 }}
+              value={certtype}
+              options={certificateTypes.map((t) => ({ label: t.label, value: t.value }))}
+              onChange={(value: CertificateType) => refilter(() => setCerttype(value))}
+            />
+            {apiMode.data === true && canUpload && (
+              <Button icon={<ImportOutlined />} onClick={() => setProgrammeOpen(true)}>
+                Import programme
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+
+        {notice !== undefined && (
+          <Alert
+            type={notice.type}
+            showIcon
+            closable={{ onClose: () => setNotice(undefined) }}
+            title={notice.text}
+            description={
+              notice.problems !== undefined && notice.problems.length > 0 ? (
+                <List
+                  size="small"
+                  dataSource={notice.problems}
+                  renderItem={(p) => (
+                    <List.Item style={{ paddingInline: 0 }}>
+                      <Typography.Text strong>{p.where}</Typography.Text>: {p.reason}
+                    </List.Item>
+                  )}
+                />
+              ) : undefined
+            }
+          />
+        )}
+
+        {canUpload && (
+          <Card
+            variant="borderless"
+            style={cardStyle}
+            title={
+              <Flex align="center" gap={8}>
+                <CloudUploadOutlined style={{ color: 'var(--pm-color-primary)' }} />
+                Upload recipients
+              </Flex>
+            }
+          >
+            <UploadPanel
+              certtype={certtype}
+              cohorts={cohorts.data?.Data ?? []}
+              selectedCohort={cohort}
+              onImported={(target) => {
+                void invalidate();
+                refilter(() => setCohort(target));
+              }}
+            />
+          </Card>
+        )}
+
+        <Card
+          variant="borderless"
+          style={cardStyle}
+          title={
+            <Flex align="center" gap={8}>
+              <TeamOutlined style={{ color: 'var(--pm-color-primary)' }} />
+              Recipients
+              {total > 0 && <Badge count={total} overflowCount={99999} color="#1f4ed8" />}
+            </Flex>
+          }
+        >
+          <Flex vertical gap={16}>
+            {noCohorts && <Alert type="info" showIcon title={m.noCohorts} />}
+            {cohorts.isError && <Alert type="warning" showIcon title={failureNotice(cohorts.error, 'failed').text} />}
+            <Flex gap={12} wrap align="center">
+              <CohortFilter
+                cohorts={cohorts.data}
+                loading={cohorts.isPending}
+                value={cohort}
+                onChange={(value) => refilter(() => setCohort(value))}
+              />
+              <Select
+                aria-label="Status"
+                style={{ width: 170 }}
+                value={status}
+                options={statusFilters.map((f) => ({ label: f.value === 'all' ? 'All statuses' : f.label, value: f.value }))}
+                onChange={(value: StatusFilter) => refilter(() => setStatus(value))}
+              />
+              <Input.Search
+                aria-label="Search recipients"
+                placeholder="Search name, email or student ID"
+                allowClear
+                style={{ flex: '1 1 260px', maxWidth: 380 }}
+                value={searchText}
+                onChange={(e) => {
+                  setSearchText(e.target.value);
+                  if (e.target.value === '' && search !== '') refilter(() => setSearch(''));
+                }}
+                onSearch={(value) => refilter(() => setSearch(value.trim()))}
+              />
+            </Flex>
+
+            <Flex
+              justify="space-between"
+              align="center"
+              wrap
+              gap={12}
+              style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
+            >
+              <Typography.Text type="secondary" aria-live="polite">
+                {selectedCount === 0 ? 'Select students to act on them' : `${selectedCount} selected`}
+              </Typography.Text>
+              <Space wrap>
+                {canPreview && (
+                  <Button
+                    icon={<EyeOutlined />}
+                    disabled={actionsDisabled}
+                    loading={preview.isPending}
+                    onClick={() => needSelection(m.noSelectedStudents) && preview.mutate()}
+                  >
+                    Preview invitation email
+                  </Button>
+                )}
+                {canManage && (
+                  <Tooltip title="Use each selected student's email address as their public key.">
+                    <Button
+                      icon={<KeyOutlined />}
+                      disabled={actionsDisabled}
+                      loading={copyEmail.isPending}
+                      onClick={() => needSelection(m.noSelectedStudents) && copyEmail.mutate()}
+                    >
+                      Copy email as public key
+                    </Button>
+                  </Tooltip>
+                )}
+                {canManage && (
+                  <Button
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={actionsDisabled}
+                    loading={remove.isPending}
+                    onClick={confirmDelete}
+                  >
+                    Delete
+                  </Button>
+                )}
+                {canInvite && (
+                  <Button
+                    type="primary"
+                    icon={<MailOutlined />}
+                    disabled={actionsDisabled}
+                    loading={invite.isPending}
+                    onClick={() => needSelection(m.noSelectedStudents) && invite.mutate()}
+                  >
+                    Send invitation
+                  </Button>
+                )}
+              </Space>
+            </Flex>
+
+            <RecipientTable
+              tree={rows}
+              loading={tree.isFetching || cohorts.isPending}
+              selected={selected}
+              onSelected={setSelected}
+              canEdit={canManage}
+              onEdit={setEditing}
+              onPhoto={setPhotoOf}
+              emptyText={
+                tree.isError
+                  ? failureNotice(tree.error, 'failed').text
+                  : noCohorts
+                    ? m.noCohorts
+                    : 'There is no data'
+              }
+            />
+
+            <Pager
+              page={page}
+              pages={pages}
+              total={total}
+              pageSize={pageSize}
+              onPage={(next) => setPage(next)}
+              onPageSize={(size) => refilter(() => setPageSize(size))}
+            />
+          </Flex>
+        </Card>
+      </Flex>
+
+      <EditRecipientModal
+        row={editing}
+        certtype={certtype}
+        onClose={() => setEditing(undefined)}
+        onDone={(next) => {
+          setEditing(undefined);
+          afterChange(next);
+        }}
+      />
+      <PhotoModal row={photoOf} certtype={certtype} onClose={() => setPhotoOf(undefined)} />
+      <InvitationPreviewModal mails={previewMails} onClose={() => setPreviewMails(undefined)} />
+      {apiMode.data === true && canUpload && (
+        <ProgrammeImportModal
+          open={programmeOpen}
+          certtype={certtype}
+          onClose={() => setProgrammeOpen(false)}
+          onImported={() => void invalidate()}
+        />
+      )}
+    </PageContainer>
   );
 }

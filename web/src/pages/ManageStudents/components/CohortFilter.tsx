@@ -1,0 +1,62 @@
+import { Flex, Select } from 'antd';
+import type { CohortsData } from '@proofmark/shared/api/recipients';
+import { cohortParts } from '@proofmark/shared/recipients/rules';
+import { chooseLevel, dropdownOptions, visibleLevels } from './logic';
+
+interface CohortFilterProps {
+  cohorts: CohortsData | undefined;
+  loading: boolean;
+  /** The chosen cohort, or a dash-joined prefix of parts in search mode 1; '' for all cohorts. */
+  value: string;
+  onChange: (cohort: string) => void;
+}
+
+/**
+ * The cohort selector (§2.1): one list of cohorts, or in cohort search mode 1 a chain of dropdowns,
+ * one per part of the dash-joined cohort keys, each offering only what fits the parts before it.
+ */
+export function CohortFilter({ cohorts, loading, value, onChange }: CohortFilterProps) {
+  const none = !loading && (cohorts?.Data.length ?? 0) === 0;
+
+  if (cohorts?.cohortsearchmode === 1) {
+    const chosen = value === '' ? [] : cohortParts(value);
+    const levels = visibleLevels(cohorts.cohortdropwdownarray, chosen);
+    return (
+      <Flex gap={8} wrap role="group" aria-label="Filter by cohort">
+        {Array.from({ length: levels }, (_, level) => (
+          <Select
+            key={level}
+            aria-label={`Cohort part ${level + 1}`}
+            style={{ minWidth: 130 }}
+            allowClear
+            placeholder={level === 0 ? 'All cohorts' : 'Any'}
+            value={chosen[level]}
+            options={dropdownOptions(cohorts.cohortdropwdownarray, chosen, level).map((o) => ({
+              label: o.label,
+              value: o.value,
+            }))}
+            onChange={(part: string | undefined) => onChange(chooseLevel(chosen, level, part).join('-'))}
+          />
+        ))}
+      </Flex>
+    );
+  }
+
+  return (
+    <Select
+      id="ms-cohort-filter"
+      aria-label="Filter by cohort"
+      style={{ minWidth: 220 }}
+      loading={loading}
+      disabled={none}
+      showSearch={{ optionFilterProp: 'label' }}
+      value={none ? undefined : value}
+      placeholder={none ? 'There are no added cohorts' : 'All cohorts'}
+      options={[
+        { label: 'All cohorts', value: '' },
+        ...(cohorts?.Data ?? []).map((c) => ({ label: `${c.label} (${c.count})`, value: c.value })),
+      ]}
+      onChange={(cohort: string) => onChange(cohort)}
+    />
+  );
+}

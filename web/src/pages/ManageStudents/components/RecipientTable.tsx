@@ -1,0 +1,201 @@
+import { useMemo, useState } from 'react';
+import { Button, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { CohortRow } from '@proofmark/shared/api/recipients';
+import { isIssuedStatus, recipientStatus, toggleSelection } from '@proofmark/shared/recipients/rules';
+import { EditOutlined, EyeOutlined } from '../../../components/icons';
+import { fullName, tableRows } from './logic';
+import type { TableRow } from './logic';
+
+interface RecipientTableProps {
+  tree: readonly CohortRow[];
+  loading: boolean;
+  selected: ReadonlySet<string>;
+  onSelected: (next: Set<string>) => void;
+  canEdit: boolean;
+  onEdit: (row: TableRow) => void;
+  onPhoto: (row: TableRow) => void;
+  emptyText: string;
+}
+
+function statusColor(status: string): string | undefined {
+  if (status === recipientStatus.invitePending) return 'gold';
+  if (status === recipientStatus.pkReceived) return 'blue';
+  if (status === recipientStatus.generated) return 'cyan';
+  if (status === recipientStatus.sentForReview) return 'purple';
+  if (status === recipientStatus.hold) return 'orange';
+  if (/revoked/i.test(status)) return 'red';
+  if (isIssuedStatus(status)) return 'green';
+  return undefined;
+}
+
+const muted = <Typography.Text type="secondary">—</Typography.Text>;
+
+/**
+ * The recipient tree (§2.1): a cohort row with its recipients as children, expanded by default;
+ * checking a cohort checks its recipients, unchecking a recipient unchecks its cohort (shared
+ * toggleSelection). The edit icon shows only for rows with a status.
+ */
+export function RecipientTable(props: RecipientTableProps) {
+  const { tree, loading, selected, onSelected, canEdit, onEdit, onPhoto, emptyText } = props;
+  const rows = useMemo(() => tableRows(tree), [tree]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const pageIds = useMemo(() => rows.flatMap((p) => [p.id, ...(p.children ?? []).map((c) => c.id)]), [rows]);
+
+  const columns: TableColumnsType<TableRow> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, row) =>
+        row.is_child === 0 ? (
+          <Flex align="center" gap={8}>
+            <Typography.Text strong>{row.cohortid}</Typography.Text>
+            <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
+              {row.children?.length ?? 0} on this page
+            </Tag>
+          </Flex>
+        ) : (
+          <Flex vertical>
+            <Typography.Text>{fullName(row) || '—'}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.studentid}
+            </Typography.Text>
+          </Flex>
+        ),
+    },
+    {
+      title: 'eMail',
+      key: 'email',
+      render: (_, row) =>
+        row.is_child === 0 ? null : (
+          <Flex vertical>
+            <Typography.Text>{row.field4}</Typography.Text>
+            {row.secondemailaddress !== '' && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {row.secondemailaddress}
+              </Typography.Text>
+            )}
+          </Flex>
+        ),
+    },
+    {
+      title: 'Public key',
+      dataIndex: 'field6',
+      key: 'publickey',
+      width: 170,
+      ellipsis: { showTitle: false },
+      render: (key: string, row) =>
+        row.is_child === 0 ? null : key ? (
+          <Tooltip title={key} placement="topLeft">
+            <Typography.Text code style={{ fontSize: 12 }}>
+              {key}
+            </Typography.Text>
+          </Tooltip>
+        ) : (
+          muted
+        ),
+    },
+    {
+      title: 'One-time code',
+      dataIndex: 'field7',
+      key: 'otc',
+      width: 130,
+      render: (code: string, row) => (row.is_child === 0 ? null : code || muted),
+    },
+    {
+      title: 'Photo',
+      dataIndex: 'field10',
+      key: 'photo',
+      width: 90,
+      render: (photo: string, row) =>
+        row.is_child === 0 ? null : photo === 'Yes' ? (
+          <Button
+            size="small"
+            type="link"
+            icon={<EyeOutlined />}
+            style={{ paddingInline: 0 }}
+            aria-label={`Preview photo of ${fullName(row) || row.studentid}`}
+            onClick={() => onPhoto(row)}
+          >
+            Yes
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">No</Typography.Text>
+        ),
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      key: 'status',
+      width: 150,
+      render: (status: string, row) =>
+        row.is_child === 0 ? null : status ? (
+          <Tag color={statusColor(status)} style={{ marginInlineEnd: 0 }}>
+            {status}
+          </Tag>
+        ) : (
+          <Typography.Text type="secondary">Not invited</Typography.Text>
+        ),
+    },
+    {
+      title: <span className="pm-visually-hidden">Actions</span>,
+      key: 'actions',
+      width: 56,
+      align: 'right',
+      render: (_, row) =>
+        canEdit && row.is_child === 1 && row.status !== '' ? (
+          <Tooltip title="Edit">
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${fullName(row) || row.studentid}`}
+              onClick={() => onEdit(row)}
+            />
+          </Tooltip>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Table<TableRow>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 960 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      rowClassName={(row) => (row.is_child === 0 ? 'ms-cohort-row' : '')}
+      onRow={(row) => (row.is_child === 0 ? { style: { background: 'rgba(31, 78, 216, 0.035)' } } : {})}
+      expandable={{
+        expandedRowKeys: rows.filter((p) => !collapsed.has(p.id)).map((p) => p.id),
+        onExpand: (expanded, row) => {
+          const next = new Set(collapsed);
+          if (expanded) next.delete(row.id);
+          else next.add(row.id);
+          setCollapsed(next);
+        },
+      }}
+      rowSelection={{
+        checkStrictly: true,
+        selectedRowKeys: pageIds.filter((id) => selected.has(id)),
+        onSelect: (row, checked) => onSelected(toggleSelection(selected, tree, row.id, checked)),
+        onChange: (_keys, _rows, info) => {
+          if (info.type !== 'all' && info.type !== 'none') return;
+          const allOn = pageIds.every((id) => selected.has(id));
+          const next = new Set(selected);
+          for (const id of pageIds) {
+            if (allOn || info.type === 'none') next.delete(id);
+            else next.add(id);
+          }
+          onSelected(next);
+        },
+        getCheckboxProps: (row) => ({
+          'aria-label': row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${fullName(row) || row.studentid}`,
+        }),
+      }}
+    />
+  );
+}
