@@ -17,6 +17,9 @@ import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
 import { startPollers } from './pollers';
+import { resumeUnfinishedJobs } from './resume-jobs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -171,6 +174,13 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       loadJob: async (job: JobName) => (await import(`../../functions/src/jobs/${job}.ts`)).handler,
       retryDelaySeconds: opts.retryDelaySeconds ?? 2,
     });
+    const resumed = await resumeUnfinishedJobs(
+      DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(endpoints.dynamodb))),
+      sqsClient,
+      resources.tableName,
+      resources.queueUrls,
+    );
+    if (resumed) console.log(`Resumed ${resumed} unfinished job(s).`);
     // Pollers stop before the servers they read from.
     started.push({ name: 'pollers', url: '', stop: async () => (await pollers.stop(), sqsClient.destroy()) });
 

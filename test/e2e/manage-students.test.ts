@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
@@ -48,6 +48,13 @@ beforeAll(async () => {
     ([key, value]) => localStorage.setItem(key!, value!),
     [sessionKey, JSON.stringify(admin.session)],
   );
+});
+
+// A failing step leaves a picture of the page behind for whoever reads the failure.
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') {
+    await page?.screenshot({ path: `/tmp/manage-students-failed-${test.task.name.replace(/\W+/g, '-')}.png` });
+  }
 });
 
 afterAll(async () => {

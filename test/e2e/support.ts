@@ -34,9 +34,13 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-/** The inline validation messages currently shown inside `scope`, in page order. */
+/**
+ * The inline validation messages shown inside `scope`, in page order. A message on its way out
+ * stays in the DOM for its leave animation; poll (expect.poll) rather than read once.
+ */
 export async function fieldErrors(scope: Page | Locator): Promise<string[]> {
-  return (await scope.locator('.ant-form-item-explain-error').allInnerTexts()).map((t) => t.trim());
+  const shown = scope.locator('.ant-form-item-explain-error:not([class*="-leave"])');
+  return (await shown.allInnerTexts()).map((t) => t.trim());
 }
 
 export const isChecked = async (toggle: Locator): Promise<boolean> => (await toggle.getAttribute('aria-checked')) === 'true';

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Probe } from '@proofmark/shared/api/system';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
 import type { SessionData } from '@proofmark/shared/api/auth';
-import { api, eventually } from './helpers';
+import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
+import { api, clients, eventually } from './helpers';
 import { registeredAdmin } from './accounts';
 
 const rpc = async (url: string, method: string) => {
@@ -28,6 +29,7 @@ describe('npm start on one machine', () => {
     let user: Awaited<ReturnType<typeof registeredAdmin>>;
     let probeId: string;
     let blocks: number;
+    let batchId: string;
     try {
       user = await registeredAdmin(first.info);
       const created = await api<Probe>('POST', '/api/probes', {
@@ -43,6 +45,22 @@ describe('npm start on one machine', () => {
         });
         return res.body.Data?.state === 'done' ? true : undefined;
       });
+      // A batch whose job message is lost (the local SQS keeps nothing across a restart): it is
+      // created, its queue purged at once, and the cloud stopped.
+      await api('POST', '/api/keys', {
+        token: user.token,
+        body: { blockchain: 'ethereum' },
+        appUrl: first.info.appUrl,
+      });
+      const issued = await api<{ id: string }>('POST', '/api/batches', {
+        token: user.token,
+        body: { certificate: { name: 'Degree' }, recipients: [{ name: 'Kept Across Restarts' }] },
+        appUrl: first.info.appUrl,
+      });
+      batchId = issued.body.Data!.id;
+      await clients(first.info).sqs.send(
+        new PurgeQueueCommand({ QueueUrl: first.info.resources.queueUrls.anchor }),
+      );
       await rpc(first.info.endpoints.chain, 'evm_mine');
       blocks = await blockNumber(first.info.endpoints.chain);
       expect(blocks).toBeGreaterThan(0);
@@ -65,6 +83,14 @@ describe('npm start on one machine', () => {
       expect(res.body.Data).toMatchObject({ state: 'done', note: 'kept' });
       expect(JSON.parse(res.body.Data!.artefact!.body)).toMatchObject({ note: 'kept' });
       expect(await blockNumber(second.info.endpoints.chain)).toBeGreaterThanOrEqual(blocks);
+      // The unfinished batch was queued again at start and runs to the end.
+      await eventually(async () => {
+        const b = await api<{ state: string }>('GET', `/api/batches/${batchId}`, {
+          token: again.body.Data!.token,
+          appUrl: second.info.appUrl,
+        });
+        return b.body.Data?.state === 'published' ? true : undefined;
+      }, 60_000);
     } finally {
       await second.stop();
     }

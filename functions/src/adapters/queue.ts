@@ -9,3 +9,14 @@ export const enqueueJob = async (job: JobName, message: Record<string, unknown>)
     new SendMessageCommand({ QueueUrl: env.queueUrl(job), MessageBody: JSON.stringify(message) }),
   );
 };
+
+/**
+ * Marks a row as the state of an unfinished job: an index entry (gsi2 `PENDING#<job>`) holding the
+ * message that drives it. A queue that loses messages (the local SQS keeps none across a restart)
+ * can be refilled from these; the job removes the mark when it is done.
+ */
+export const pendingJobMark = (job: JobName, message: Record<string, unknown>) => ({
+  gsi2pk: `PENDING#${job}`,
+  gsi2sk: new Date().toISOString(),
+  jobMessage: JSON.stringify(message),
+});

@@ -18,7 +18,7 @@ import type { BatchView, CreateBatchRequest } from '@proofmark/shared/api/creden
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
 import { getObjectText, putObject } from '../adapters/blobs';
-import { enqueueJob } from '../adapters/queue';
+import { enqueueJob, pendingJobMark } from '../adapters/queue';
 import { conditionHolds, setExpression } from '../adapters/table';
 import { getOrg, type OrgRecord } from './users';
 import { badgeSigningKey } from './badge-keys';
@@ -222,17 +222,23 @@ const saveAndEnqueue = async (
     createdAt: extra.createdAt.toISOString(),
     credentialIds: (credentials as BlockcertsCredential[]).map((c) => String(c.id)),
   };
+  const jobMessage = { orgId, batchId: batch.id };
   // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
   await putObject('artefacts', preparedKey(orgId, batch.id), JSON.stringify(prepared), 'application/json');
   await dynamoClient().send(
     new PutCommand({
       TableName: env.tableName(),
-      Item: { ...batchKey(orgId, batch.id), type: 'batch', ...batch },
+      Item: {
+        ...batchKey(orgId, batch.id),
+        type: 'batch',
+        ...batch,
+        ...pendingJobMark('anchor', jobMessage),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
   await publishIssuerDocuments(orgId);
-  await enqueueJob('anchor', { orgId, batchId: batch.id });
+  await enqueueJob('anchor', jobMessage);
   return batch;
 };
 
@@ -422,4 +428,11 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
     confirmations: conf.confirmations,
     blockNumber: conf.blockNumber,
   });
+  await dynamoClient().send(
+    new UpdateCommand({
+      TableName: env.tableName(),
+      Key: batchKey(batch.orgId, batch.id),
+      UpdateExpression: 'REMOVE gsi2pk, gsi2sk, jobMessage',
+    }),
+  );
 };

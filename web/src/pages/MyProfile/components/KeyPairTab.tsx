@@ -1,0 +1,253 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Col, Empty, Flex, Form, Popconfirm, Radio, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { generateKeyRequest } from '@proofmark/shared/api/credentials';
+import type { IssuingKeyView } from '@proofmark/shared/api/credentials';
+import { api } from '../../../api/client';
+import type { Answer } from '../../../api/envelope';
+import { errorText } from '../../../api/envelope';
+import { queryKeys } from '../../../auth/queryKeys';
+import { useCan } from '../../../auth/useCan';
+import { useOrgScope } from '../../../auth/useOrgScope';
+import { schemaRules } from '../../../forms/schemaRules';
+import { KeyOutlined, QrcodeOutlined } from '../../../components/icons';
+
+type Chain = IssuingKeyView['blockchain'];
+const chainLabels: Record<Chain, string> = { bitcoin: 'Bitcoin', ethereum: 'Ethereum' };
+const rule = schemaRules(generateKeyRequest, ['blockchain'] as const);
+
+const keysKey = (org: string) => [...queryKeys.org(org), 'keys'] as const;
+const keysApi = {
+  list: () => api.get<Answer<IssuingKeyView[]>>('/api/keys'),
+  generate: (blockchain: Chain) => api.post<Answer<IssuingKeyView>>('/api/keys', { blockchain }),
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** The QR code of `text`, drawn here as an SVG (no outside chart service sees the address). */
+function QrCode({ text }: { text: string }) {
+  const [svg, setSvg] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#101828', light: '#ffffff' } }).then(
+      (out) => {
+        if (live) setSvg(out);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  if (svg === undefined) return <Skeleton.Node active style={{ width: 200, height: 200 }} />;
+  return (
+    <div
+      role="img"
+      aria-label={`QR code of ${text}`}
+      data-testid="keypair-qr"
+      style={{ width: 200, height: 200, lineHeight: 0 }}
+      // The library's own SVG markup: path data only, made from the address.
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}
+
+// Print shows only the address and its QR code.
+const printStyles = `
+@media print {
+  body * { visibility: hidden !important; }
+  .keypair-print, .keypair-print * { visibility: visible !important; }
+  .keypair-print { position: absolute; inset: 0 auto auto 0; width: 100%; padding: 32px; border: 0 !important; box-shadow: none !important; }
+  .keypair-print .keypair-no-print { display: none !important; }
+}`;
+
+/** The address being shown, with its QR code and Print. */
+function AddressCard({ issuingKey }: { issuingKey: IssuingKeyView }) {
+  return (
+    <div
+      className="keypair-print"
+      style={{ border: '1px solid #eef0f3', borderRadius: 12, padding: 24, background: '#fff' }}
+      aria-label="Public address"
+      role="region"
+    >
+      <Flex gap={24} wrap align="center">
+        <QrCode text={issuingKey.publickey} />
+        <Flex vertical gap={8} style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <Flex gap={8} align="center">
+            <Tag color={issuingKey.blockchain === 'ethereum' ? 'geekblue' : 'orange'} style={{ marginInlineEnd: 0 }}>
+              {chainLabels[issuingKey.blockchain]}
+            </Tag>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Created {when(issuingKey.created)}
+            </Typography.Text>
+          </Flex>
+          <Typography.Text type="secondary" style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+            Public address
+          </Typography.Text>
+          <Typography.Paragraph
+            copyable
+            data-testid="public-address"
+            style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 15, wordBreak: 'break-all', margin: 0 }}
+          >
+            {issuingKey.publickey}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            Fund this address so certificates can be anchored. The private key never leaves Proofmark’s key store.
+          </Typography.Text>
+          <div className="keypair-no-print" style={{ marginTop: 4 }}>
+            <Button icon={<QrcodeOutlined />} onClick={() => window.print()}>
+              Print
+            </Button>
+          </div>
+        </Flex>
+      </Flex>
+    </div>
+  );
+}
+
+/**
+ * Generate key pair (spec §2): blockchain choice, Generate (the main administrator's only), the
+ * public address with its QR code and Print, and the earlier keys, retired ones marked.
+ */
+export function KeyPairTab() {
+  const org = useOrgScope();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const isMainAdmin = useCan('mainAdmin');
+  const [form] = Form.useForm<{ blockchain?: Chain }>();
+  const chosen = Form.useWatch('blockchain', form);
+  const [generated, setGenerated] = useState<IssuingKeyView>();
+
+  const keys = useQuery({ queryKey: keysKey(org), queryFn: keysApi.list, select: (answer) => answer.Data });
+  const generate = useMutation({
+    mutationFn: keysApi.generate,
+    onSuccess: (answer) => {
+      setGenerated(answer.Data);
+      void message.success(answer.message);
+      return queryClient.invalidateQueries({ queryKey: keysKey(org) });
+    },
+  });
+
+  const list = [...(keys.data ?? [])].sort((a, b) => b.created.localeCompare(a.created));
+  const activeFor = (chain: Chain | undefined) => list.find((k) => !k.revoked && (chain === undefined || k.blockchain === chain));
+  const shown =
+    generated !== undefined && (chosen === undefined || generated.blockchain === chosen) ? generated : activeFor(chosen);
+  const replacing = chosen !== undefined ? activeFor(chosen) : undefined;
+
+  const submit = async () => {
+    try {
+      const { blockchain } = await form.validateFields();
+      if (blockchain !== undefined) generate.mutate(blockchain);
+    } catch {
+      // The message shows beside the choice.
+    }
+  };
+
+  const generateButton = (
+    <Button type="primary" icon={<KeyOutlined />} loading={generate.isPending} onClick={replacing ? undefined : () => void submit()}>
+      Generate
+    </Button>
+  );
+
+  return (
+    <Row gutter={[48, 24]}>
+      <style>{printStyles}</style>
+      <Col xs={24} md={8}>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          Issuing key pair
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">
+          Certificates are anchored with your organisation’s key pair. Choose the blockchain and generate a key pair; its public
+          address is published in your issuer profile so anyone can verify what you issue.
+        </Typography.Paragraph>
+        <Form form={form} layout="vertical" requiredMark={false} aria-label="Generate key pair">
+          <Form.Item name="blockchain" label="Blockchain" rules={rule('blockchain')}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={(Object.keys(chainLabels) as Chain[]).map((c) => ({ value: c, label: chainLabels[c] }))}
+            />
+          </Form.Item>
+          {isMainAdmin ? (
+            replacing ? (
+              <Popconfirm
+                title={`Replace the ${chainLabels[replacing.blockchain]} key pair?`}
+                description="The current key is retired: certificates it signed stay valid, new ones use the new key."
+                okText="Generate"
+                onConfirm={() => void submit()}
+              >
+                {generateButton}
+              </Popconfirm>
+            ) : (
+              generateButton
+            )
+          ) : (
+            <Alert type="info" showIcon title="Only the main administrator can generate key pairs." />
+          )}
+          {generate.isError && <Alert type="error" showIcon title={errorText(generate.error)} style={{ marginTop: 16 }} />}
+        </Form>
+      </Col>
+      <Col xs={24} md={16}>
+        <Flex vertical gap={24}>
+          {keys.isPending ? (
+            <Skeleton active />
+          ) : shown !== undefined ? (
+            <AddressCard issuingKey={shown} />
+          ) : (
+            <Empty
+              style={{ padding: 24, border: '1px dashed #e4e7ec', borderRadius: 12, margin: 0 }}
+              description={
+                chosen ? `No ${chainLabels[chosen]} key pair yet.` : 'No key pair yet. Choose a blockchain and generate one.'
+              }
+            />
+          )}
+          {keys.isError && <Alert type="error" showIcon title={errorText(keys.error)} />}
+          {list.length > 0 && (
+            <div>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                Key pairs
+              </Typography.Title>
+              <Table<IssuingKeyView>
+                size="small"
+                rowKey={(k) => `${k.blockchain}:${k.fragment}`}
+                dataSource={list}
+                pagination={list.length > 10 ? { pageSize: 10 } : false}
+                columns={[
+                  {
+                    title: 'Blockchain',
+                    dataIndex: 'blockchain',
+                    width: 110,
+                    render: (c: Chain) => chainLabels[c],
+                  },
+                  {
+                    title: 'Address',
+                    dataIndex: 'publickey',
+                    render: (a: string) => (
+                      <Typography.Text copyable={{ text: a }} style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>
+                        {a.length > 22 ? `${a.slice(0, 10)}…${a.slice(-8)}` : a}
+                      </Typography.Text>
+                    ),
+                  },
+                  { title: 'Created', dataIndex: 'created', width: 190, render: when },
+                  {
+                    title: 'Status',
+                    key: 'status',
+                    width: 190,
+                    render: (_, k) =>
+                      k.revoked ? (
+                        <Tag style={{ marginInlineEnd: 0 }}>Retired {new Date(k.revoked).toLocaleDateString()}</Tag>
+                      ) : (
+                        <Tag color="green" style={{ marginInlineEnd: 0 }}>
+                          Active
+                        </Tag>
+                      ),
+                  },
+                ]}
+              />
+            </div>
+          )}
+        </Flex>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,33 @@
+import { Form } from 'antd';
+import { azureUpdate } from '@proofmark/shared/api/profile';
+import type { ProfileData } from '@proofmark/shared/api/profile';
+import { useSettingsBlock } from './blockForm';
+import { SaveBar } from './SaveBar';
+import { SecretField } from './SecretField';
+import { TestConnectionButton } from './TestConnectionButton';
+
+/** Azure Blob storage: one connection string (a secret). */
+export function AzureBlock({ profile, readOnly }: { profile: ProfileData; readOnly: boolean }) {
+  const block = useSettingsBlock<{ connectionstring: string }>('azureinformation', azureUpdate, ['connectionstring']);
+  return (
+    <>
+      <Form form={block.form} layout="vertical" disabled={readOnly} aria-label="Azure" initialValues={{ connectionstring: '' }}>
+        <SecretField
+          name="connectionstring"
+          label="Connection string"
+          status={profile.azureConnectionString}
+          rules={block.rule('connectionstring')}
+          multiline
+        />
+      </Form>
+      <SaveBar
+        saving={block.saving}
+        onSave={() => void block.submit()}
+        error={block.error}
+        onCloseError={block.clearError}
+        readOnly={readOnly}
+        extra={<TestConnectionButton values={block.validated} />}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Col, Form, Input, Row } from 'antd';
+import { smtpUpdate } from '@proofmark/shared/api/profile';
+import type { ProfileData } from '@proofmark/shared/api/profile';
+import { useSettingsBlock } from './blockForm';
+import { SaveBar } from './SaveBar';
+import { SecretField } from './SecretField';
+import { smtpSecrets, smtpValuesOf } from './smtpValues';
+import type { SmtpValues } from './smtpValues';
+
+/** SMTP signed in with OAuth (smtptype 1), Gmail's token endpoint unless another is given. */
+export function GmailOAuthBlock({ profile, readOnly, extra }: { profile: ProfileData; readOnly: boolean; extra?: ReactNode }) {
+  const block = useSettingsBlock<SmtpValues>('smtp', smtpUpdate, smtpSecrets);
+  return (
+    <>
+      <Form<SmtpValues>
+        form={block.form}
+        layout="vertical"
+        disabled={readOnly}
+        aria-label="Gmail OAuth"
+        initialValues={smtpValuesOf(profile)}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="username" label="Gmail user name" rules={block.rule('username')}>
+              <Input autoComplete="off" placeholder="certificates@gmail.com" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="clientid" label="Client ID" rules={block.rule('clientid')}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <SecretField name="clientsecret" label="Client secret" status={profile.smtpclientsecret} rules={block.rule('clientsecret')} />
+          </Col>
+          <Col xs={24} md={12}>
+            <SecretField name="refreshtoken" label="Refresh token" status={profile.smtprefreshtoken} rules={block.rule('refreshtoken')} />
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="tokenurl" label="Token URL" rules={block.rule('tokenurl')}>
+              <Input autoComplete="off" placeholder="Empty for Google’s" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="from" label="From address" rules={block.rule('from')}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="cc" label="CC" rules={block.rule('cc')}>
+              <Input autoComplete="off" placeholder="Comma-separated addresses" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <SaveBar
+        saving={block.saving}
+        onSave={() => void block.submit({ type: 'oauth' })}
+        error={block.error}
+        onCloseError={block.clearError}
+        readOnly={readOnly}
+        extra={extra}
+      />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Form, Input } from 'antd';
+import { localUpdate } from '@proofmark/shared/api/profile';
+import type { ProfileData } from '@proofmark/shared/api/profile';
+import { useSettingsBlock } from './blockForm';
+import { SaveBar } from './SaveBar';
+import { TestConnectionButton } from './TestConnectionButton';
+
+/** Local storage: an absolute folder path on the server ('Please enter Local path.'). */
+export function LocalBlock({ profile, readOnly }: { profile: ProfileData; readOnly: boolean }) {
+  const block = useSettingsBlock<{ path: string }>('localinformation', localUpdate);
+  return (
+    <>
+      <Form form={block.form} layout="vertical" disabled={readOnly} aria-label="Local" initialValues={{ path: profile.localpath }}>
+        <Form.Item name="path" label="Local path" rules={block.rule('path')}>
+          <Input autoComplete="off" placeholder="/var/proofmark/certificates" />
+        </Form.Item>
+      </Form>
+      <SaveBar
+        saving={block.saving}
+        onSave={() => void block.submit()}
+        error={block.error}
+        onCloseError={block.clearError}
+        readOnly={readOnly}
+        extra={<TestConnectionButton values={block.validated} />}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Flex } from 'antd';
+
+interface SaveBarProps {
+  saving: boolean;
+  onSave: () => void;
+  /** The server's message when it refused the block. */
+  error?: string;
+  onCloseError?: () => void;
+  /** Extra actions (Test connection, Send test email), left of Save. */
+  extra?: ReactNode;
+  /** Hidden for users who may not change the block. */
+  readOnly?: boolean;
+  label?: string;
+}
+
+/** The foot of a settings block: the server's refusal, then its own actions and Save. */
+export function SaveBar({ saving, onSave, error, onCloseError, extra, readOnly, label = 'Save' }: SaveBarProps) {
+  return (
+    <Flex vertical gap={12} style={{ marginTop: 4 }}>
+      {error !== undefined && (
+        <Alert type="error" showIcon title={error} closable={{ onClose: onCloseError }} role="alert" />
+      )}
+      {!readOnly && (
+        <Flex justify="flex-end" align="center" gap={8} wrap>
+          {extra}
+          <Button type="primary" onClick={onSave} loading={saving}>
+            {label}
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

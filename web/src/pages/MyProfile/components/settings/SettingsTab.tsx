@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { settingsMessages } from '@proofmark/shared/settings/messages';
+import { errorText } from '../../../../api/envelope';
+import { useCan } from '../../../../auth/useCan';
+import { CertificateBlocks } from './CertificateBlocks';
+import { CompetencyPartnerBlock } from './CompetencyPartnerBlock';
+import { ContactBlock } from './ContactBlock';
+import { GasBlock } from './GasBlock';
+import { ImageBlock } from './ImageBlock';
+import { IssuerBlock } from './IssuerBlock';
+import { MailSettings } from './MailSettings';
+import { PartnerCompanyBlock } from './PartnerCompanyBlock';
+import { PaymentBlock } from './PaymentBlock';
+import { useProfile } from './profileApi';
+import { StorageSettings } from './StorageSettings';
+
+const sections = [
+  { id: 'settings-certificates', title: 'Certificates' },
+  { id: 'settings-storage', title: 'Storage' },
+  { id: 'settings-mail', title: 'Mail' },
+  { id: 'settings-branding', title: 'Logo and signature' },
+  { id: 'settings-issuer', title: 'Issuer and contact' },
+  { id: 'settings-payment', title: 'Payment provider' },
+  { id: 'settings-partners', title: 'Partners' },
+] as const;
+type SectionId = (typeof sections)[number]['id'];
+
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  const title = sections.find((s) => s.id === id)?.title;
+  return (
+    <section id={id} style={{ scrollMarginTop: 88 }}>
+      <Typography.Title level={4} style={{ margin: '0 0 12px', fontSize: 17 }}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+const noProfilePermission = 'You need the “change profile” permission to change these settings.';
+
+/**
+ * The Setting tab (spec §2): every block with its own Save, validated with the shared contract's
+ * schema. Blocks that hold mail, storage or payment credentials are the main administrator's.
+ */
+export function SettingsTab() {
+  const profile = useProfile();
+  const canChange = useCan('changelogo');
+  const isMainAdmin = useCan('mainAdmin');
+
+  if (profile.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (profile.isError) return <Alert type="error" showIcon title={errorText(profile.error)} />;
+
+  const p = profile.data;
+  const general = canChange ? undefined : noProfilePermission;
+  const adminOnly = isMainAdmin ? undefined : settingsMessages.mainAdminOnly;
+
+  return (
+    <Row gutter={32} wrap={false}>
+      <Col flex="180px" className="settings-anchor" style={{ display: 'none' }}>
+        <Anchor
+          offsetTop={88}
+          targetOffset={96}
+          items={sections.map((s) => ({ key: s.id, href: `#${s.id}`, title: s.title }))}
+          onClick={(event) => event.preventDefault()}
+          replace
+        />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <style>{'@media (min-width: 1100px) { .settings-anchor { display: block !important; } }'}</style>
+        <Flex vertical gap={32}>
+          <Section id="settings-certificates">
+            <CertificateBlocks profile={p} readOnlyNote={general} />
+          </Section>
+          <Section id="settings-storage">
+            <StorageSettings profile={p} readOnlyNote={adminOnly} />
+          </Section>
+          <Section id="settings-mail">
+            <MailSettings profile={p} readOnlyNote={adminOnly} />
+          </Section>
+          <Section id="settings-branding">
+            <Row gutter={[16, 16]}>
+              <Col xs={24} lg={12}>
+                <ImageBlock slot="logo" url={p.logoimage} readOnlyNote={general} />
+              </Col>
+              <Col xs={24} lg={12}>
+                <ImageBlock slot="signature" url={p.signatureimage} readOnlyNote={general} />
+              </Col>
+            </Row>
+          </Section>
+          <Section id="settings-issuer">
+            <Row gutter={[16, 16]}>
+              <Col xs={24}>
+                <IssuerBlock profile={p} readOnlyNote={general} />
+              </Col>
+              <Col xs={24} md={12}>
+                <GasBlock profile={p} readOnlyNote={general} />
+              </Col>
+              <Col xs={24} md={12}>
+                <ContactBlock profile={p} readOnlyNote={general} />
+              </Col>
+            </Row>
+          </Section>
+          <Section id="settings-payment">
+            <PaymentBlock profile={p} readOnlyNote={adminOnly} />
+          </Section>
+          <Section id="settings-partners">
+            <Row gutter={[16, 16]}>
+              <Col xs={24} xl={10}>
+                <CompetencyPartnerBlock profile={p} readOnlyNote={general} />
+              </Col>
+              <Col xs={24} xl={14}>
+                <PartnerCompanyBlock profile={p} readOnlyNote={general} />
+              </Col>
+            </Row>
+          </Section>
+        </Flex>
+      </Col>
+    </Row>
+  );
+}
