@@ -15,7 +15,7 @@ import {
   uniqueEmail,
 } from './cloudApi';
 import { launchChromium } from './browser';
-import { choose, fieldErrors, freshPage, isChecked, logIn, pathnameIs, screenshot, sessionKey } from './support';
+import { choose, fieldErrors, freshPage, isChecked, logIn, pathnameIs, screenshot, sessionKey, submitOf } from './support';
 
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -56,7 +56,7 @@ describe('registration and sign-in', () => {
     // The shared schema's messages show beside the fields before anything is sent.
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Please enter the first name.').waitFor();
-    await expect.poll(() => fieldErrors(page)).toEqual(
+    await expect.poll(() => fieldErrors(page), { timeout: 5000 }).toEqual(
       expect.arrayContaining(['Please select graduates per year.', 'Please select your job title.', 'Please select how you found us.']),
     );
 
@@ -69,7 +69,7 @@ describe('registration and sign-in', () => {
     await choose(page, 'Graduates / members per year', reg.Graduates_Members);
     await choose(page, 'Job title', reg.Job_Title);
     await choose(page, 'How did you find us?', reg.How_did_you_find_us);
-    await expect.poll(() => fieldErrors(page)).toEqual([]);
+    await expect.poll(() => fieldErrors(page), { timeout: 5000 }).toEqual([]);
     await screenshot(page, 'register');
 
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -86,7 +86,7 @@ describe('registration and sign-in', () => {
     await screenshot(page, 'login');
 
     await page.getByLabel('Password', { exact: true }).fill(reg.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await submitOf(page, 'Log in').click();
     await page.waitForURL(pathnameIs('/Dashboard'));
     const menu = page.getByRole('menu');
     await menu.getByText('My Profile', { exact: true }).waitFor();
@@ -112,11 +112,11 @@ describe('registration and sign-in', () => {
     await logIn(page, reg.email, 'not the password');
     await page.getByRole('alert').filter({ hasText: accountMessages.badCredentials }).waitFor();
     // The loader stopped and the form can be used again.
-    expect(await page.locator('form button[type=submit]').getAttribute('class')).not.toContain('ant-btn-loading');
+    expect(await submitOf(page, 'Log in').getAttribute('class')).not.toContain('ant-btn-loading');
     expect(await page.getByLabel('Password', { exact: true }).isEditable()).toBe(true);
 
     await page.getByLabel('Password', { exact: true }).fill(reg.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await submitOf(page, 'Log in').click();
     await page.getByText(accountMessages.confirmEmailFirst).waitFor();
     const mail = await mailFor(reg.email, /Confirm your Proofmark account/);
     await page.getByLabel('Confirmation code').fill(sixDigitCode(mail));
@@ -186,7 +186,7 @@ describe('team management', () => {
     const addDialog = page.getByRole('dialog', { name: 'Add user' });
     await addDialog.getByRole('button', { name: 'Add user' }).click();
     await addDialog.getByText(addUserFieldMessages.firstname).waitFor();
-    await expect.poll(() => fieldErrors(addDialog)).toEqual(Object.values(addUserFieldMessages));
+    await expect.poll(() => fieldErrors(addDialog), { timeout: 5000 }).toEqual(Object.values(addUserFieldMessages));
 
     const email = uniqueEmail('member');
     const password = newPassword();
@@ -198,7 +198,7 @@ describe('team management', () => {
     await addDialog.getByLabel('Confirm password').fill(`${password}!`);
     await addDialog.getByRole('button', { name: 'Add user' }).click();
     await addDialog.getByText(accountMessages.passwordsDoNotMatch).waitFor();
-    await expect.poll(() => fieldErrors(addDialog)).toEqual([accountMessages.passwordsDoNotMatch]);
+    await expect.poll(() => fieldErrors(addDialog), { timeout: 5000 }).toEqual([accountMessages.passwordsDoNotMatch]);
 
     await addDialog.getByLabel('Confirm password').fill(password);
     await addDialog.getByRole('button', { name: 'Add user' }).click();
@@ -257,7 +257,7 @@ describe('team management', () => {
     const change = page.getByRole('button', { name: 'Change', exact: true });
     await change.click();
     await page.getByText(accountMessages.inputNewPassword).waitFor();
-    await expect.poll(() => fieldErrors(page)).toEqual([accountMessages.inputNewPassword, accountMessages.inputConfirmPassword]);
+    await expect.poll(() => fieldErrors(page), { timeout: 5000 }).toEqual([accountMessages.inputNewPassword, accountMessages.inputConfirmPassword]);
     const password = newPassword();
     await page.getByLabel('New password').fill(password);
     await page.getByLabel('Confirm password').fill(`${password}?`);

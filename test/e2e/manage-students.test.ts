@@ -45,8 +45,7 @@ beforeAll(async () => {
   // Signed in the way the SPA itself keeps a login (web/src/session.ts, auth/sessionFromLogin.ts).
   await page.goto('/');
   await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [sessionKey, JSON.stringify(admin.session)],
+    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
   );
 });
 
@@ -114,7 +113,7 @@ describe('Manage Students', () => {
   it('previews the invitation email in a sandboxed frame', async () => {
     await row('S1001').getByRole('checkbox').check();
     await page.getByRole('button', { name: /Preview invitation email/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Preview invitation email' });
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Preview invitation email' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('marie@example.test');
     const iframe = dialog.locator('iframe');
@@ -140,7 +139,7 @@ describe('Manage Students', () => {
 
   it('edits a name through the edit icon (shown once the row has a status)', async () => {
     await row('S1003').getByRole('button', { name: /^Edit / }).click();
-    const dialog = page.getByRole('dialog', { name: /Edit student S1003/ });
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Edit student S1003' });
     await dialog.waitFor();
     await dialog.getByLabel('First name').fill('Amazing Grace');
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -26,12 +26,20 @@ export async function choose(page: Page, label: string, option: string): Promise
   await item.waitFor({ state: 'hidden' });
 }
 
+/**
+ * The submit button of the form named `formName`. Found by the form rather than by its own name:
+ * after a request antd keeps the collapsing spinner (aria-label "loading") inside the button until
+ * its leave animation ends, which a busy headless browser can delay, so the name is not stable.
+ */
+export const submitOf = (page: Page, formName: string): Locator =>
+  page.getByRole('form', { name: formName }).locator('button[type=submit]');
+
 /** Signs in through the login form. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await submitOf(page, 'Log in').click();
 }
 
 /**

@@ -26,13 +26,13 @@ const pitches = {
     points: [
       'Batches of up to 2,000 certificates anchored in one transaction',
       'Revoke or hold any certificate at any time',
-      'A verifier page with your organisation’s name on it',
+      'A verifier page with your organization’s name on it',
     ],
     foot: 'Your team signs in with their own accounts; the main administrator decides who may issue.',
   },
   register: {
     title: 'Certificates anyone can verify in seconds',
-    lead: 'Set up your organisation in two minutes and issue your first tamper-proof certificates today.',
+    lead: 'Set up your organization in two minutes and issue your first tamper-proof certificates today.',
     points: [
       'Blockcerts, Open Badges and W3C Verifiable Credentials',
       'Degrees, transcripts, awards, medals and more',

@@ -3,13 +3,14 @@ import { Alert, App, Badge, Button, Card, Flex, Input, List, Select, Space, Tool
 import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { INLINE_INVITATIONS } from '@proofmark/shared/api/recipients';
-import { certificateTypes, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shared/certificate-types';
+import { certificateTypes } from '@proofmark/shared/certificate-types';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { DEFAULT_PAGE_SIZE, pageCount, statusFilters } from '@proofmark/shared/recipients/rules';
+import { pageCount, statusFilters } from '@proofmark/shared/recipients/rules';
 import type { StatusFilter } from '@proofmark/shared/recipients/rules';
 import { ApiError } from '../../api/client';
 import { useCan } from '../../auth/useCan';
+import { useOrgScope } from '../../auth/useOrgScope';
 import { PageContainer } from '../../components/PageContainer';
 import { CloudUploadOutlined, EyeOutlined, KeyOutlined, MailOutlined, TeamOutlined } from '../../components/icons';
 import { recipientsApi } from './components/api';
@@ -18,7 +19,7 @@ import { CohortFilter } from './components/CohortFilter';
 import { EditRecipientModal } from './components/EditRecipientModal';
 import { InvitationPreviewModal } from './components/InvitationPreviewModal';
 import type { PreviewMail } from './components/InvitationPreviewModal';
-import { isLargeSend, selectedItems, totalOf } from './components/logic';
+import { isLargeSend, parseChoices, selectedItems, totalOf } from './components/logic';
 import type { TableRow } from './components/logic';
 import { failureNotice } from './components/notices';
 import type { Notice } from './components/notices';
@@ -28,6 +29,23 @@ import { ProgrammeImportModal } from './components/ProgrammeImportModal';
 import { useApiMode, useCohorts, useInvalidateRecipients, useRecipientTree } from './components/queries';
 import { RecipientTable } from './components/RecipientTable';
 import { UploadPanel } from './components/UploadPanel';
+
+/** localStorage may be missing or refuse (private modes); remembering choices is only a convenience. */
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Not remembered, nothing else lost.
+  }
+}
 
 const cardStyle = { boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' };
 
@@ -40,19 +58,30 @@ export default function ManageStudentsPage() {
   const canPreview = useCan('previewinviteemail');
   const apiMode = useApiMode();
 
-  const [certtype, setCerttype] = useState<CertificateType>(DEFAULT_CERTIFICATE_TYPE);
-  const [cohort, setCohort] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  // §9: the cohort, type, status and page size chosen last are remembered (per organisation).
+  const storageKey = `proofmark.manageStudents.${useOrgScope()}`;
+  const [remembered] = useState(() => parseChoices(readStored(storageKey)));
+  const [certtype, setCerttype] = useState<CertificateType>(remembered.certtype);
+  const [cohort, setCohort] = useState(remembered.cohort);
+  const [status, setStatus] = useState<StatusFilter>(remembered.status);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState<number>(remembered.pageSize);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<Notice>();
   const [editing, setEditing] = useState<TableRow>();
   const [photoOf, setPhotoOf] = useState<TableRow>();
   const [previewMails, setPreviewMails] = useState<PreviewMail[]>();
   const [programmeOpen, setProgrammeOpen] = useState(false);
+
+  useEffect(() => writeStored(storageKey, JSON.stringify({ certtype, cohort, status, pageSize })), [
+    storageKey,
+    certtype,
+    cohort,
+    status,
+    pageSize,
+  ]);
 
   const cohorts = useCohorts(certtype);
   const query: RecipientsQuery = { cohort, certtype, page, pagesize: pageSize, search, status };
@@ -68,6 +97,13 @@ export default function ManageStudentsPage() {
     [cohorts.data],
   );
   const items = selectedItems(selected);
+
+  // A remembered cohort that is gone (deleted, or of another type) falls back to all cohorts.
+  const knownCohorts = cohorts.isFetching ? undefined : cohorts.data?.Data;
+  useEffect(() => {
+    if (knownCohorts === undefined || cohort === '') return;
+    if (!knownCohorts.some((c) => c.value === cohort || c.value.startsWith(`${cohort}-`))) setCohort('');
+  }, [knownCohorts, cohort]);
 
   // The server clamps a page past the end (after a delete); follow it.
   const servedPage = tree.data?.cohortData.page;

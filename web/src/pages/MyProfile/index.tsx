@@ -9,9 +9,10 @@ import { KeyOutlined, LockOutlined, SettingOutlined, TeamOutlined, UserOutlined 
 import { useSession } from '../../session';
 import type { Session } from '../../session';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
+import { KeyPairTab } from './components/KeyPairTab';
 import { LevelTag } from './components/levelTag';
 import { ProfileTab } from './components/ProfileTab';
-import { TabComingSoon } from './components/TabComingSoon';
+import { SettingsTab } from './components/settings/SettingsTab';
 import { TeamTab } from './components/TeamTab';
 import { useSessionSync } from './components/useSessionSync';
 
@@ -75,28 +76,14 @@ export default function MyProfilePage() {
     {
       key: 'keypair',
       label: tabLabel(<KeyOutlined />, 'Generate key pair'),
-      children: (
-        <TabComingSoon
-          icon={<KeyOutlined />}
-          title="Issuing key pair"
-          description="Choose Bitcoin or Ethereum, generate the key pair your certificates are anchored with, and print its public key as a QR code."
-          features={['Blockchain choice', 'Public address', 'QR code', 'Print']}
-        />
-      ),
+      children: <KeyPairTab />,
     },
     { key: 'password', label: tabLabel(<LockOutlined />, 'Change Password'), children: <ChangePasswordTab /> },
     ...(isMainAdmin ? [{ key: 'team', label: tabLabel(<TeamOutlined />, 'Team'), children: <TeamTab /> }] : []),
     {
       key: 'settings',
       label: tabLabel(<SettingOutlined />, 'Setting'),
-      children: (
-        <TabComingSoon
-          icon={<SettingOutlined />}
-          title="Organisation settings"
-          description="Blockchain and certificate version, storage, mail delivery, issuer details, logos and signatures, payments and partner companies — all in one place."
-          features={['Blockchain', 'Certificate format', 'Storage', 'Mail settings', 'Issuer', 'Payment provider', 'Partner company']}
-        />
-      ),
+      children: <SettingsTab />,
     },
   ];
 

@@ -99,8 +99,18 @@ export function RecipientTable(props: RecipientTableProps) {
       title: 'One-time code',
       dataIndex: 'field7',
       key: 'otc',
-      width: 130,
-      render: (code: string, row) => (row.is_child === 0 ? null : code || muted),
+      width: 190,
+      ellipsis: { showTitle: false },
+      render: (code: string, row) =>
+        row.is_child === 0 ? null : code ? (
+          <Tooltip title={code} placement="topLeft">
+            <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 }}>
+              {code}
+            </Typography.Text>
+          </Tooltip>
+        ) : (
+          muted
+        ),
     },
     {
       title: 'Photo',

@@ -9,6 +9,8 @@ import {
   fullName,
   isLargeSend,
   jobPercent,
+  parseChoices,
+  defaultChoices,
   pagerItems,
   previewDocument,
   selectedItems,
@@ -169,5 +171,19 @@ describe('previewDocument', () => {
     const doc = previewDocument('<p>Hi</p>');
     expect(doc).toContain('<base target="_blank">');
     expect(doc).toContain('<p>Hi</p>');
+  });
+});
+
+describe('parseChoices', () => {
+  it('reads back valid choices and drops the rest', () => {
+    expect(parseChoices(JSON.stringify({ certtype: 'medal', cohort: 'A', status: 'PK received', pageSize: 50 }))).toEqual({
+      certtype: 'medal',
+      cohort: 'A',
+      status: 'PK received',
+      pageSize: 50,
+    });
+    expect(parseChoices(JSON.stringify({ certtype: 'x', cohort: 3, status: 'nope', pageSize: 31 }))).toEqual(defaultChoices);
+    expect(parseChoices('not json')).toEqual(defaultChoices);
+    expect(parseChoices(null)).toEqual(defaultChoices);
   });
 });

@@ -8,6 +8,10 @@ import {
 } from '@proofmark/shared/recipients/rules';
 import type { CohortOption, UploadPurpose } from '@proofmark/shared/recipients/rules';
 import type { CohortRow, RecipientRow } from '@proofmark/shared/api/recipients';
+import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shared/certificate-types';
+import type { CertificateType } from '@proofmark/shared/certificate-types';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, statusFilterValues } from '@proofmark/shared/recipients/rules';
+import type { StatusFilter } from '@proofmark/shared/recipients/rules';
 
 /**
  * The recipients screen's own pure logic (the rules shared with the server live in
@@ -180,3 +184,38 @@ export function isLargeSend(
  */
 export const previewDocument = (html: string): string =>
   `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"></head><body style="margin:16px">${html}</body></html>`;
+
+// ——— remembered choices (§9: local storage keeps cohort, type, status and paging choices) ———
+
+export interface ScreenChoices {
+  certtype: CertificateType;
+  cohort: string;
+  status: StatusFilter;
+  pageSize: number;
+}
+
+export const defaultChoices: ScreenChoices = {
+  certtype: DEFAULT_CERTIFICATE_TYPE,
+  cohort: '',
+  status: 'all',
+  pageSize: DEFAULT_PAGE_SIZE,
+};
+
+/** Choices read back from storage; anything missing or no longer valid falls back to its default. */
+export function parseChoices(raw: string | null): ScreenChoices {
+  let value: unknown;
+  try {
+    value = raw === null ? {} : JSON.parse(raw);
+  } catch {
+    value = {};
+  }
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const oneOf = <T>(x: unknown, allowed: readonly T[], fallback: T): T =>
+    allowed.includes(x as T) ? (x as T) : fallback;
+  return {
+    certtype: oneOf(v.certtype, certificateTypeValues, defaultChoices.certtype),
+    cohort: typeof v.cohort === 'string' && v.cohort.length <= 100 ? v.cohort : '',
+    status: oneOf(v.status, statusFilterValues, defaultChoices.status),
+    pageSize: oneOf(v.pageSize, PAGE_SIZES as readonly number[], defaultChoices.pageSize),
+  };
+}

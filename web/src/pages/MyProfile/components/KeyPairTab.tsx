@@ -1,5 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Col, Empty, Flex, Form, Popconfirm, Radio, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  Popconfirm,
+  Radio,
+  Row,
+  Skeleton,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { generateKeyRequest } from '@proofmark/shared/api/credentials';
@@ -30,11 +45,14 @@ function QrCode({ text }: { text: string }) {
   const [svg, setSvg] = useState<string>();
   useEffect(() => {
     let live = true;
-    void QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#101828', light: '#ffffff' } }).then(
-      (out) => {
-        if (live) setSvg(out);
-      },
-    );
+    void QRCode.toString(text, {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+      color: { dark: '#101828', light: '#ffffff' },
+    }).then((out) => {
+      if (live) setSvg(out);
+    });
     return () => {
       live = false;
     };
@@ -55,10 +73,13 @@ function QrCode({ text }: { text: string }) {
 // Print shows only the address and its QR code.
 const printStyles = `
 @media print {
-  body * { visibility: hidden !important; }
+  body * { visibility: hidden !important; transition: none !important; animation: none !important; }
   .keypair-print, .keypair-print * { visibility: visible !important; }
-  .keypair-print { position: absolute; inset: 0 auto auto 0; width: 100%; padding: 32px; border: 0 !important; box-shadow: none !important; }
-  .keypair-print .keypair-no-print { display: none !important; }
+  .keypair-print {
+    position: fixed; top: 0; left: 0; width: 100%;
+    padding: 32px; border: 0 !important; box-shadow: none !important;
+  }
+  .keypair-print .keypair-no-print, .keypair-print .ant-typography-copy { display: none !important; }
 }`;
 
 /** The address being shown, with its QR code and Print. */
@@ -74,25 +95,37 @@ function AddressCard({ issuingKey }: { issuingKey: IssuingKeyView }) {
         <QrCode text={issuingKey.publickey} />
         <Flex vertical gap={8} style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Flex gap={8} align="center">
-            <Tag color={issuingKey.blockchain === 'ethereum' ? 'geekblue' : 'orange'} style={{ marginInlineEnd: 0 }}>
+            <Tag
+              color={issuingKey.blockchain === 'ethereum' ? 'geekblue' : 'orange'}
+              style={{ marginInlineEnd: 0 }}
+            >
               {chainLabels[issuingKey.blockchain]}
             </Tag>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Created {when(issuingKey.created)}
             </Typography.Text>
           </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.6 }}
+          >
             Public address
           </Typography.Text>
           <Typography.Paragraph
             copyable
             data-testid="public-address"
-            style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 15, wordBreak: 'break-all', margin: 0 }}
+            style={{
+              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+              fontSize: 15,
+              wordBreak: 'break-all',
+              margin: 0,
+            }}
           >
             {issuingKey.publickey}
           </Typography.Paragraph>
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            Fund this address so certificates can be anchored. The private key never leaves Proofmark’s key store.
+            Fund this address so certificates can be anchored. The private key never leaves Proofmark’s key
+            store.
           </Typography.Text>
           <div className="keypair-no-print" style={{ marginTop: 4 }}>
             <Button icon={<QrcodeOutlined />} onClick={() => window.print()}>
@@ -129,9 +162,12 @@ export function KeyPairTab() {
   });
 
   const list = [...(keys.data ?? [])].sort((a, b) => b.created.localeCompare(a.created));
-  const activeFor = (chain: Chain | undefined) => list.find((k) => !k.revoked && (chain === undefined || k.blockchain === chain));
+  const activeFor = (chain: Chain | undefined) =>
+    list.find((k) => !k.revoked && (chain === undefined || k.blockchain === chain));
   const shown =
-    generated !== undefined && (chosen === undefined || generated.blockchain === chosen) ? generated : activeFor(chosen);
+    generated !== undefined && (chosen === undefined || generated.blockchain === chosen)
+      ? generated
+      : activeFor(chosen);
   const replacing = chosen !== undefined ? activeFor(chosen) : undefined;
 
   const submit = async () => {
@@ -144,7 +180,12 @@ export function KeyPairTab() {
   };
 
   const generateButton = (
-    <Button type="primary" icon={<KeyOutlined />} loading={generate.isPending} onClick={replacing ? undefined : () => void submit()}>
+    <Button
+      type="primary"
+      icon={<KeyOutlined />}
+      loading={generate.isPending}
+      onClick={replacing ? undefined : () => void submit()}
+    >
       Generate
     </Button>
   );
@@ -157,15 +198,19 @@ export function KeyPairTab() {
           Issuing key pair
         </Typography.Title>
         <Typography.Paragraph type="secondary">
-          Certificates are anchored with your organisation’s key pair. Choose the blockchain and generate a key pair; its public
-          address is published in your issuer profile so anyone can verify what you issue.
+          Certificates are anchored with your organisation’s key pair. Choose the blockchain and generate a
+          key pair; its public address is published in your issuer profile so anyone can verify what you
+          issue.
         </Typography.Paragraph>
         <Form form={form} layout="vertical" requiredMark={false} aria-label="Generate key pair">
           <Form.Item name="blockchain" label="Blockchain" rules={rule('blockchain')}>
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
-              options={(Object.keys(chainLabels) as Chain[]).map((c) => ({ value: c, label: chainLabels[c] }))}
+              options={(Object.keys(chainLabels) as Chain[]).map((c) => ({
+                value: c,
+                label: chainLabels[c],
+              }))}
             />
           </Form.Item>
           {isMainAdmin ? (
@@ -184,7 +229,9 @@ export function KeyPairTab() {
           ) : (
             <Alert type="info" showIcon title="Only the main administrator can generate key pairs." />
           )}
-          {generate.isError && <Alert type="error" showIcon title={errorText(generate.error)} style={{ marginTop: 16 }} />}
+          {generate.isError && (
+            <Alert type="error" showIcon title={errorText(generate.error)} style={{ marginTop: 16 }} />
+          )}
         </Form>
       </Col>
       <Col xs={24} md={16}>
@@ -197,7 +244,9 @@ export function KeyPairTab() {
             <Empty
               style={{ padding: 24, border: '1px dashed #e4e7ec', borderRadius: 12, margin: 0 }}
               description={
-                chosen ? `No ${chainLabels[chosen]} key pair yet.` : 'No key pair yet. Choose a blockchain and generate one.'
+                chosen
+                  ? `No ${chainLabels[chosen]} key pair yet.`
+                  : 'No key pair yet. Choose a blockchain and generate one.'
               }
             />
           )}
@@ -223,7 +272,10 @@ export function KeyPairTab() {
                     title: 'Address',
                     dataIndex: 'publickey',
                     render: (a: string) => (
-                      <Typography.Text copyable={{ text: a }} style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>
+                      <Typography.Text
+                        copyable={{ text: a }}
+                        style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}
+                      >
                         {a.length > 22 ? `${a.slice(0, 10)}…${a.slice(-8)}` : a}
                       </Typography.Text>
                     ),
@@ -235,7 +287,9 @@ export function KeyPairTab() {
                     width: 190,
                     render: (_, k) =>
                       k.revoked ? (
-                        <Tag style={{ marginInlineEnd: 0 }}>Retired {new Date(k.revoked).toLocaleDateString()}</Tag>
+                        <Tag style={{ marginInlineEnd: 0 }}>
+                          Retired {new Date(k.revoked).toLocaleDateString()}
+                        </Tag>
                       ) : (
                         <Tag color="green" style={{ marginInlineEnd: 0 }}>
                           Active

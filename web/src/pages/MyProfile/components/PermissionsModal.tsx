@@ -16,7 +16,7 @@ const mainLevelFlags: readonly PermissionFlag[] = ['isadmin', 'issuer', 'viewonl
 const detailFlags = visiblePermissionFlags.filter((flag) => !mainLevelFlags.includes(flag));
 
 const mainLevelHints: Partial<Record<PermissionFlag, string>> = {
-  isadmin: 'Full access to the organisation’s data',
+  isadmin: 'Full access to the organization’s data',
   issuer: 'Generates, previews and issues certificates',
   viewonly: 'Can look at everything, change nothing',
 };

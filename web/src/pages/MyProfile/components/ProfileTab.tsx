@@ -31,7 +31,7 @@ export function ProfileTab({ session }: { session: Session }) {
       <TabComingSoon
         icon={<IdcardOutlined />}
         title="Profile editing"
-        description="Soon you can edit your organisation’s details here and upload the logo shown on certificates and on your verifier page."
+        description="Soon you can edit your organization’s details here and upload the logo shown on certificates and on your verifier page."
         features={['Certificate version', 'Members per year', 'Organization logo']}
       />
     </>

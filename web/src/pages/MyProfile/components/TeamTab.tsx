@@ -85,7 +85,7 @@ export function TeamTab() {
             Team members
           </Typography.Title>
           <Typography.Text type="secondary">
-            People of your organisation who can sign in to Proofmark, and what each of them may do.
+            People of your organization who can sign in to Proofmark, and what each of them may do.
           </Typography.Text>
         </div>
         <Can ability="mainAdmin">

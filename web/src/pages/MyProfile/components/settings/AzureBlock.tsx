@@ -8,10 +8,19 @@ import { TestConnectionButton } from './TestConnectionButton';
 
 /** Azure Blob storage: one connection string (a secret). */
 export function AzureBlock({ profile, readOnly }: { profile: ProfileData; readOnly: boolean }) {
-  const block = useSettingsBlock<{ connectionstring: string }>('azureinformation', azureUpdate, ['connectionstring']);
+  const block = useSettingsBlock<{ connectionstring: string }>('azureinformation', azureUpdate, [
+    'connectionstring',
+  ]);
   return (
     <>
-      <Form form={block.form} layout="vertical" disabled={readOnly} aria-label="Azure" initialValues={{ connectionstring: '' }}>
+      <Form
+        form={block.form}
+        name={block.name}
+        layout="vertical"
+        disabled={readOnly}
+        aria-label="Azure"
+        initialValues={{ connectionstring: '' }}
+      >
         <SecretField
           name="connectionstring"
           label="Connection string"

@@ -18,7 +18,7 @@ export function BlockCard({ title, description, tag, children, readOnlyNote, id 
     <Card
       id={id}
       size="small"
-      styles={{ body: { padding: 20 } }}
+      styles={{ body: { padding: 20, display: 'flex', flexDirection: 'column', height: '100%' } }}
       style={{ borderRadius: 12, height: '100%' }}
       role="region"
       aria-label={title}
@@ -46,7 +46,9 @@ export function BlockCard({ title, description, tag, children, readOnlyNote, id 
           </Typography.Text>
         )}
       </Flex>
-      {children}
+      <Flex vertical style={{ flex: 1 }}>
+        {children}
+      </Flex>
     </Card>
   );
 }

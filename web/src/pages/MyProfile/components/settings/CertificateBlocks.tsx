@@ -11,7 +11,13 @@ import type { ProfileData } from '@proofmark/shared/api/profile';
 import { ChoiceBlock } from './ChoiceBlock';
 
 /** The choice blocks of the Setting tab: how certificates are anchored, made and delivered (spec §3, §9). */
-export function CertificateBlocks({ profile, readOnlyNote }: { profile: ProfileData; readOnlyNote?: string }) {
+export function CertificateBlocks({
+  profile,
+  readOnlyNote,
+}: {
+  profile: ProfileData;
+  readOnlyNote?: string;
+}) {
   const blocks = [
     <ChoiceBlock
       key="blockchain"
@@ -72,8 +78,8 @@ export function CertificateBlocks({ profile, readOnlyNote }: { profile: ProfileD
       title="Download type"
       description="One PDF per certificate, or all of a batch in one PDF."
       options={[
-        { value: 0, label: 'Individual PDFs' },
-        { value: 1, label: 'Consolidated PDF' },
+        { value: 0, label: 'Individual' },
+        { value: 1, label: 'Consolidated' },
       ]}
       current={profile.downloadmultiplefile}
       readOnlyNote={readOnlyNote}

@@ -35,9 +35,17 @@ export function ChoiceBlock<T extends string | number>({
   const readOnly = readOnlyNote !== undefined;
   return (
     <BlockCard title={title} description={description} readOnlyNote={readOnlyNote}>
-      <Form form={block.form} layout="vertical" initialValues={{ value: current }} disabled={readOnly} aria-label={title}>
-        <Form.Item name="value" rules={block.rule('value')} label={title} style={{ marginBottom: 12 }}>
+      <Form
+        form={block.form}
+        name={block.name}
+        layout="vertical"
+        initialValues={{ value: current }}
+        disabled={readOnly}
+        aria-label={title}
+      >
+        <Form.Item name="value" rules={block.rule('value')} style={{ marginBottom: 12 }}>
           <Radio.Group
+            aria-label={title}
             optionType="button"
             buttonStyle="solid"
             options={options.map((o) => ({ value: o.value, label: o.label }))}

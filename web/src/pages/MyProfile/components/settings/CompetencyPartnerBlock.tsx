@@ -3,7 +3,13 @@ import type { ProfileData } from '@proofmark/shared/api/profile';
 import { FieldsBlock } from './FieldsBlock';
 
 /** The competency partner named on certificates ('Competency name is required!'). */
-export function CompetencyPartnerBlock({ profile, readOnlyNote }: { profile: ProfileData; readOnlyNote?: string }) {
+export function CompetencyPartnerBlock({
+  profile,
+  readOnlyNote,
+}: {
+  profile: ProfileData;
+  readOnlyNote?: string;
+}) {
   return (
     <FieldsBlock
       settingKey="competencypartnerinformation"

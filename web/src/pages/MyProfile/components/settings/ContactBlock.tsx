@@ -12,7 +12,9 @@ export function ContactBlock({ profile, readOnlyNote }: { profile: ProfileData; 
       description="Shown to recipients and verifiers who have questions."
       readOnlyNote={readOnlyNote}
       initialValues={{ contactemail: profile.contactemail }}
-      fields={[{ name: 'contactemail', label: 'Contact email', placeholder: 'support@example.edu', span: 24 }]}
+      fields={[
+        { name: 'contactemail', label: 'Contact email', placeholder: 'support@example.edu', span: 24 },
+      ]}
     />
   );
 }

@@ -31,7 +31,15 @@ interface FieldsBlockProps {
 }
 
 /** A block of a few text fields (issuer, gas, contact, payment provider, competency partner). */
-export function FieldsBlock({ settingKey, schema, title, description, fields, initialValues, readOnlyNote }: FieldsBlockProps) {
+export function FieldsBlock({
+  settingKey,
+  schema,
+  title,
+  description,
+  fields,
+  initialValues,
+  readOnlyNote,
+}: FieldsBlockProps) {
   const secrets = fields.filter((f) => f.secret !== undefined).map((f) => f.name);
   const block = useSettingsBlock<Record<string, string>>(settingKey, schema, secrets);
   const readOnly = readOnlyNote !== undefined;
@@ -39,6 +47,7 @@ export function FieldsBlock({ settingKey, schema, title, description, fields, in
     <BlockCard title={title} description={description} readOnlyNote={readOnlyNote}>
       <Form
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label={title}

@@ -19,6 +19,7 @@ export function FtpBlock({ profile, readOnly }: { profile: ProfileData; readOnly
     <>
       <Form<Values>
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label="FTP"

@@ -16,6 +16,7 @@ export function GdriveBlock({ profile, readOnly }: { profile: ProfileData; readO
     <>
       <Form
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label="Google Drive"

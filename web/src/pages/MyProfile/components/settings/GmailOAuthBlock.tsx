@@ -9,12 +9,21 @@ import { smtpSecrets, smtpValuesOf } from './smtpValues';
 import type { SmtpValues } from './smtpValues';
 
 /** SMTP signed in with OAuth (smtptype 1), Gmail's token endpoint unless another is given. */
-export function GmailOAuthBlock({ profile, readOnly, extra }: { profile: ProfileData; readOnly: boolean; extra?: ReactNode }) {
+export function GmailOAuthBlock({
+  profile,
+  readOnly,
+  extra,
+}: {
+  profile: ProfileData;
+  readOnly: boolean;
+  extra?: ReactNode;
+}) {
   const block = useSettingsBlock<SmtpValues>('smtp', smtpUpdate, smtpSecrets);
   return (
     <>
       <Form<SmtpValues>
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label="Gmail OAuth"
@@ -32,10 +41,20 @@ export function GmailOAuthBlock({ profile, readOnly, extra }: { profile: Profile
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <SecretField name="clientsecret" label="Client secret" status={profile.smtpclientsecret} rules={block.rule('clientsecret')} />
+            <SecretField
+              name="clientsecret"
+              label="Client secret"
+              status={profile.smtpclientsecret}
+              rules={block.rule('clientsecret')}
+            />
           </Col>
           <Col xs={24} md={12}>
-            <SecretField name="refreshtoken" label="Refresh token" status={profile.smtprefreshtoken} rules={block.rule('refreshtoken')} />
+            <SecretField
+              name="refreshtoken"
+              label="Refresh token"
+              status={profile.smtprefreshtoken}
+              rules={block.rule('refreshtoken')}
+            />
           </Col>
           <Col xs={24}>
             <Form.Item name="tokenurl" label="Token URL" rules={block.rule('tokenurl')}>

@@ -25,7 +25,15 @@ const dataUrlOf = (file: Blob): Promise<string> =>
  * Logo or signature upload: PNG or JPEG by content, at most 2 MB — checked here with the same rule
  * the server applies (shared/src/settings/rules.ts) — then previewed.
  */
-export function ImageBlock({ slot, url, readOnlyNote }: { slot: ImageSlot; url: string | null; readOnlyNote?: string }) {
+export function ImageBlock({
+  slot,
+  url,
+  readOnlyNote,
+}: {
+  slot: ImageSlot;
+  url: string | null;
+  readOnlyNote?: string;
+}) {
   const { message } = App.useApp();
   const upload = useUploadImage(slot);
   const [problem, setProblem] = useState<string>();
@@ -106,7 +114,9 @@ export function ImageBlock({ slot, url, readOnlyNote }: { slot: ImageSlot; url: 
           </div>
         )}
       </Flex>
-      {problem !== undefined && <Alert type="error" showIcon title={problem} style={{ marginTop: 12 }} role="alert" />}
+      {problem !== undefined && (
+        <Alert type="error" showIcon title={problem} style={{ marginTop: 12 }} role="alert" />
+      )}
     </BlockCard>
   );
 }

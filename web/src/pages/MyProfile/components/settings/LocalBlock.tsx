@@ -10,7 +10,14 @@ export function LocalBlock({ profile, readOnly }: { profile: ProfileData; readOn
   const block = useSettingsBlock<{ path: string }>('localinformation', localUpdate);
   return (
     <>
-      <Form form={block.form} layout="vertical" disabled={readOnly} aria-label="Local" initialValues={{ path: profile.localpath }}>
+      <Form
+        form={block.form}
+        name={block.name}
+        layout="vertical"
+        disabled={readOnly}
+        aria-label="Local"
+        initialValues={{ path: profile.localpath }}
+      >
         <Form.Item name="path" label="Local path" rules={block.rule('path')}>
           <Input autoComplete="off" placeholder="/var/proofmark/certificates" />
         </Form.Item>

@@ -16,7 +16,8 @@ const labels: Record<MailKind, string> = {
   office365: 'Office 365',
 };
 
-const kindOf = (p: ProfileData): MailKind => (p.isoffice365 === 1 ? 'office365' : p.smtptype === 1 ? 'oauth' : 'pwd');
+const kindOf = (p: ProfileData): MailKind =>
+  p.isoffice365 === 1 ? 'office365' : p.smtptype === 1 ? 'oauth' : 'pwd';
 
 /** Send test email through the saved settings, to the caller unless another address is given. */
 function TestMail() {

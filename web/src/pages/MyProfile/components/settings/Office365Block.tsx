@@ -20,7 +20,15 @@ interface Values {
  * Office 365 mail: client id, secret and tenant id are required ('Please fill requred input box').
  * Get token works from the saved settings, so it first asks whether they were saved (spec §4).
  */
-export function Office365Block({ profile, readOnly, extra }: { profile: ProfileData; readOnly: boolean; extra?: ReactNode }) {
+export function Office365Block({
+  profile,
+  readOnly,
+  extra,
+}: {
+  profile: ProfileData;
+  readOnly: boolean;
+  extra?: ReactNode;
+}) {
   const block = useSettingsBlock<Values>('office365', office365Update, ['clientsecret']);
   const token = useOffice365Token();
   const { message } = App.useApp();
@@ -31,10 +39,17 @@ export function Office365Block({ profile, readOnly, extra }: { profile: ProfileD
     <>
       <Form<Values>
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label="Office 365"
-        initialValues={{ clientid: o.clientid, clientsecret: '', tenantid: o.tenantid, gettokenurl: o.gettokenurl, from: o.from }}
+        initialValues={{
+          clientid: o.clientid,
+          clientsecret: '',
+          tenantid: o.tenantid,
+          gettokenurl: o.gettokenurl,
+          from: o.from,
+        }}
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -43,7 +58,12 @@ export function Office365Block({ profile, readOnly, extra }: { profile: ProfileD
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <SecretField name="clientsecret" label="Client secret" status={o.clientsecret} rules={block.rule('clientsecret')} />
+            <SecretField
+              name="clientsecret"
+              label="Client secret"
+              status={o.clientsecret}
+              rules={block.rule('clientsecret')}
+            />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="tenantid" label="Tenant ID" rules={block.rule('tenantid')}>

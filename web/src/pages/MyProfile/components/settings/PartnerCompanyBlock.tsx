@@ -9,7 +9,12 @@ interface Values {
   signatories: PartnerSignatory[];
 }
 
-const empty: PartnerSignatory = { signaturename: '', designername: '', partnercompanyname: '', displayname: '' };
+const empty: PartnerSignatory = {
+  signaturename: '',
+  designername: '',
+  partnercompanyname: '',
+  displayname: '',
+};
 const fields: { name: keyof PartnerSignatory; label: string }[] = [
   { name: 'signaturename', label: 'Signature name' },
   { name: 'designername', label: 'Designer name' },
@@ -18,7 +23,13 @@ const fields: { name: keyof PartnerSignatory; label: string }[] = [
 ];
 
 /** The partner company's signatories printed on certificates: one to three sets. */
-export function PartnerCompanyBlock({ profile, readOnlyNote }: { profile: ProfileData; readOnlyNote?: string }) {
+export function PartnerCompanyBlock({
+  profile,
+  readOnlyNote,
+}: {
+  profile: ProfileData;
+  readOnlyNote?: string;
+}) {
   const block = useSettingsBlock<Values>('partnercompanyinformation', partnerCompanyUpdate);
   const readOnly = readOnlyNote !== undefined;
   const saved = profile.partnercompany?.signatories ?? [];
@@ -30,6 +41,7 @@ export function PartnerCompanyBlock({ profile, readOnlyNote }: { profile: Profil
     >
       <Form<Values>
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label="Partner company"

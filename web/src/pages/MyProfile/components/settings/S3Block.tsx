@@ -37,13 +37,15 @@ export function S3Block({ profile, readOnly }: { profile: ProfileData; readOnly:
     <>
       <Form<Values>
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label="S3 bucket"
         initialValues={{ choice: profile.proofmarkorcustomer, secretkey: '', ...customerOf(profile) }}
         onValuesChange={(changed: Partial<Values>) => {
           if (changed.choice === 'proofmark') block.form.setFieldsValue(blank);
-          else if (changed.choice === 'customer') block.form.setFieldsValue({ ...customerOf(profile), secretkey: '' });
+          else if (changed.choice === 'customer')
+            block.form.setFieldsValue({ ...customerOf(profile), secretkey: '' });
         }}
       >
         <Form.Item name="choice" label="Bucket" rules={block.rule('choice')}>
@@ -56,15 +58,29 @@ export function S3Block({ profile, readOnly }: { profile: ProfileData; readOnly:
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="accesskey" label="Access key ID" rules={block.rule('accesskey')} dependencies={['choice']}>
-              <Input disabled={own} autoComplete="off" placeholder={own ? 'Not used with Proofmark’s bucket' : 'AKIA…'} />
+            <Form.Item
+              name="accesskey"
+              label="Access key ID"
+              rules={block.rule('accesskey')}
+              dependencies={['choice']}
+            >
+              <Input
+                disabled={own}
+                autoComplete="off"
+                placeholder={own ? 'Not used with Proofmark’s bucket' : 'AKIA…'}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <SecretField name="secretkey" label="Secret access key" status={secretStatus} disabled={own} />
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="bucket" label="Bucket name" rules={block.rule('bucket')} dependencies={['choice']}>
+            <Form.Item
+              name="bucket"
+              label="Bucket name"
+              rules={block.rule('bucket')}
+              dependencies={['choice']}
+            >
               <Input disabled={own} autoComplete="off" placeholder={own ? '' : 'my-certificates'} />
             </Form.Item>
           </Col>

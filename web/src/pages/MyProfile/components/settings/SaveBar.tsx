@@ -15,9 +15,17 @@ interface SaveBarProps {
 }
 
 /** The foot of a settings block: the server's refusal, then its own actions and Save. */
-export function SaveBar({ saving, onSave, error, onCloseError, extra, readOnly, label = 'Save' }: SaveBarProps) {
+export function SaveBar({
+  saving,
+  onSave,
+  error,
+  onCloseError,
+  extra,
+  readOnly,
+  label = 'Save',
+}: SaveBarProps) {
   return (
-    <Flex vertical gap={12} style={{ marginTop: 4 }}>
+    <Flex vertical gap={12} style={{ marginTop: 'auto', paddingTop: 4 }}>
       {error !== undefined && (
         <Alert type="error" showIcon title={error} closable={{ onClose: onCloseError }} role="alert" />
       )}

@@ -27,7 +27,15 @@ export function SecretStatus({ status }: { status: SecretStatusData }) {
  * A write-only secret: the field starts empty whatever is stored, and an empty field means "keep
  * the stored one" (shared/src/settings/rules.ts), which its placeholder says.
  */
-export function SecretField({ name, label, status, rules, multiline, autoComplete = 'new-password', disabled }: SecretFieldProps) {
+export function SecretField({
+  name,
+  label,
+  status,
+  rules,
+  multiline,
+  autoComplete = 'new-password',
+  disabled,
+}: SecretFieldProps) {
   const placeholder = status.configured ? 'Leave empty to keep the stored one' : 'Not set yet';
   return (
     <Form.Item
@@ -37,7 +45,9 @@ export function SecretField({ name, label, status, rules, multiline, autoComplet
       extra={
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           <SecretStatus status={status} />{' '}
-          {status.configured ? 'Stored securely; type a new value only to replace it.' : 'Stored securely once saved.'}
+          {status.configured
+            ? 'Stored securely; type a new value only to replace it.'
+            : 'Stored securely once saved.'}
         </Typography.Text>
       }
     >

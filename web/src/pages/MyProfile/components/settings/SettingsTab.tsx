@@ -17,12 +17,10 @@ import { StorageSettings } from './StorageSettings';
 
 const sections = [
   { id: 'settings-certificates', title: 'Certificates' },
-  { id: 'settings-storage', title: 'Storage' },
-  { id: 'settings-mail', title: 'Mail' },
+  { id: 'settings-delivery', title: 'Storage and mail' },
   { id: 'settings-branding', title: 'Logo and signature' },
   { id: 'settings-issuer', title: 'Issuer and contact' },
-  { id: 'settings-payment', title: 'Payment provider' },
-  { id: 'settings-partners', title: 'Partners' },
+  { id: 'settings-partners', title: 'Payment and partners' },
 ] as const;
 type SectionId = (typeof sections)[number]['id'];
 
@@ -58,7 +56,7 @@ export function SettingsTab() {
 
   return (
     <Row gutter={32} wrap={false}>
-      <Col flex="180px" className="settings-anchor" style={{ display: 'none' }}>
+      <Col flex="200px" className="settings-anchor" style={{ display: 'none' }}>
         <Anchor
           offsetTop={88}
           targetOffset={96}
@@ -73,11 +71,11 @@ export function SettingsTab() {
           <Section id="settings-certificates">
             <CertificateBlocks profile={p} readOnlyNote={general} />
           </Section>
-          <Section id="settings-storage">
-            <StorageSettings profile={p} readOnlyNote={adminOnly} />
-          </Section>
-          <Section id="settings-mail">
-            <MailSettings profile={p} readOnlyNote={adminOnly} />
+          <Section id="settings-delivery">
+            <Flex vertical gap={16}>
+              <StorageSettings profile={p} readOnlyNote={adminOnly} />
+              <MailSettings profile={p} readOnlyNote={adminOnly} />
+            </Flex>
           </Section>
           <Section id="settings-branding">
             <Row gutter={[16, 16]}>
@@ -102,11 +100,11 @@ export function SettingsTab() {
               </Col>
             </Row>
           </Section>
-          <Section id="settings-payment">
-            <PaymentBlock profile={p} readOnlyNote={adminOnly} />
-          </Section>
           <Section id="settings-partners">
             <Row gutter={[16, 16]}>
+              <Col xs={24}>
+                <PaymentBlock profile={p} readOnlyNote={adminOnly} />
+              </Col>
               <Col xs={24} xl={10}>
                 <CompetencyPartnerBlock profile={p} readOnlyNote={general} />
               </Col>

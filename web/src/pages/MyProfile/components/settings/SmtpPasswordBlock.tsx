@@ -9,12 +9,21 @@ import { smtpSecrets, smtpValuesOf } from './smtpValues';
 import type { SmtpValues } from './smtpValues';
 
 /** SMTP with a user name and password (smtptype 0). Spec §5: blanks are sent empty, no checks on save. */
-export function SmtpPasswordBlock({ profile, readOnly, extra }: { profile: ProfileData; readOnly: boolean; extra?: ReactNode }) {
+export function SmtpPasswordBlock({
+  profile,
+  readOnly,
+  extra,
+}: {
+  profile: ProfileData;
+  readOnly: boolean;
+  extra?: ReactNode;
+}) {
   const block = useSettingsBlock<SmtpValues>('smtp', smtpUpdate, smtpSecrets);
   return (
     <>
       <Form<SmtpValues>
         form={block.form}
+        name={block.name}
         layout="vertical"
         disabled={readOnly}
         aria-label="SMTP"
@@ -37,7 +46,12 @@ export function SmtpPasswordBlock({ profile, readOnly, extra }: { profile: Profi
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <SecretField name="password" label="SMTP password" status={profile.smtppassword} rules={block.rule('password')} />
+            <SecretField
+              name="password"
+              label="SMTP password"
+              status={profile.smtppassword}
+              rules={block.rule('password')}
+            />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="from" label="From address" rules={block.rule('from')}>

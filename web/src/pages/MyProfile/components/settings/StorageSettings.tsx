@@ -9,7 +9,13 @@ import { GdriveBlock } from './GdriveBlock';
 import { LocalBlock } from './LocalBlock';
 import { S3Block } from './S3Block';
 
-const order: StorageType[] = [storageTypes.s3, storageTypes.azure, storageTypes.gdrive, storageTypes.ftp, storageTypes.local];
+const order: StorageType[] = [
+  storageTypes.s3,
+  storageTypes.azure,
+  storageTypes.gdrive,
+  storageTypes.ftp,
+  storageTypes.local,
+];
 const hints: Record<StorageType, string> = {
   1: 'Proofmark’s own bucket, or an S3 bucket of yours.',
   2: 'A container in your Azure storage account.',
@@ -36,7 +42,9 @@ export function StorageSettings({ profile, readOnlyNote }: { profile: ProfileDat
       tag={
         <Tag color="blue" style={{ marginInlineEnd: 0 }}>
           In use: {storageTypeLabels[profile.storagetype]}
-          {profile.storagetype === storageTypes.s3 && profile.proofmarkorcustomer === 'proofmark' ? ' (Proofmark)' : ''}
+          {profile.storagetype === storageTypes.s3 && profile.proofmarkorcustomer === 'proofmark'
+            ? ' (Proofmark)'
+            : ''}
         </Tag>
       }
     >

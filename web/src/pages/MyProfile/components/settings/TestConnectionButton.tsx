@@ -8,7 +8,11 @@ import { profileApi } from './profileApi';
  * Test connection (POST /api/profile/test-storage) with the block's current values, saved or not:
  * an empty secret field means the stored one, as on Save.
  */
-export function TestConnectionButton({ values }: { values: () => Promise<UpdateProfileRequest | undefined> }) {
+export function TestConnectionButton({
+  values,
+}: {
+  values: () => Promise<UpdateProfileRequest | undefined>;
+}) {
   const { message } = App.useApp();
   const test = useMutation({
     mutationFn: (block: StorageRequest) => profileApi.testStorage(block),

@@ -8,9 +8,10 @@ import { useSaveBlock } from './profileApi';
 
 /** What the blocks need of a shared zod schema: its safeParse (the web package does not use zod itself). */
 export interface BlockSchema {
-  safeParse(value: unknown):
-    | { success: true; data: unknown }
-    | { success: false; error: { readonly issues: readonly SchemaIssue[] } };
+  safeParse(
+    value: unknown,
+  ):
+    { success: true; data: unknown } | { success: false; error: { readonly issues: readonly SchemaIssue[] } };
 }
 
 export type FieldName = string | number | (string | number)[];
@@ -32,6 +33,8 @@ export function issuesOf(schema: BlockSchema, key: SettingsKey, values: object):
 
 interface SettingsBlock<V extends object> {
   form: FormInstance<V>;
+  /** The form's name: it prefixes field ids, so blocks with the same field names keep their labels apart. */
+  name: string;
   /** antd rules that show the shared schema's own message for this field, beside it. */
   rule: (name: FieldName) => FormRule[];
   /** The block's values as the schema outputs them, after showing any problem beside its field. */
@@ -99,11 +102,21 @@ export function useSettingsBlock<V extends object>(
       const problems = fieldProblems(err);
       const names = new Set(Object.keys(form.getFieldsValue(true) as object));
       const beside = problems.filter((p) => names.has(p.path));
-      if (beside.length > 0) form.setFields(beside.map((p) => ({ name: p.path as never, errors: [p.message] })));
+      if (beside.length > 0)
+        form.setFields(beside.map((p) => ({ name: p.path as never, errors: [p.message] })));
       setError(errorText(err));
       return false;
     }
   };
 
-  return { form, rule, validated, submit, saving: save.isPending, error, clearError: () => setError(undefined) };
+  return {
+    form,
+    name: `settings-${key}`,
+    rule,
+    validated,
+    submit,
+    saving: save.isPending,
+    error,
+    clearError: () => setError(undefined),
+  };
 }

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImageData, ProfileData, StorageRequest, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import type {
+  ImageData,
+  ProfileData,
+  StorageRequest,
+  UpdateProfileRequest,
+} from '@proofmark/shared/api/profile';
 import { api } from '../../../../api/client';
 import type { Answer } from '../../../../api/envelope';
 import { queryKeys } from '../../../../auth/queryKeys';
