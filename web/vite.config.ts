@@ -30,7 +30,7 @@ export default defineConfig({
     },
     // antd and its rc-* building blocks form one large chunk that is shared by every screen and
     // cached; splitting it further only adds requests.
-    chunkSizeWarningLimit: 900,
+    chunkSizeWarningLimit: 1200,
   },
   server: { proxy },
   preview: { proxy },

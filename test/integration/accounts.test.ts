@@ -274,6 +274,12 @@ describe('team', () => {
       ).status,
     ).toBe(200);
     expect((await login(email, own)).body.Data?.ispasswordchanged).toBe(0);
+    // Once changed, setting a password without the old one is refused.
+    const again = await api('POST', '/api/auth/first-password', {
+      token,
+      body: { newpassword: own + 'x', confirmpassword: own + 'x' },
+    });
+    expect(again.body.message).toBe(accountMessages.firstPasswordNotRequired);
     expect((await api('GET', '/api/auth/me', { token })).status).toBe(200);
   });
 

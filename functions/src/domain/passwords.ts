@@ -10,6 +10,8 @@ import { clearFailures } from './sign-in-throttle';
 
 /** First sign-in after an administrator set the password: the user chooses their own. */
 export const setFirstPassword = async (user: UserRecord, newPassword: string) => {
+  // Without the old password only while a change is forced; otherwise the settings' change applies.
+  if (!user.mustChangePassword) throw badRequest(accountMessages.firstPasswordNotRequired);
   assertAcceptablePassword(newPassword);
   await setIdentityPassword(user.email, newPassword);
   await updateUser(user.orgId, user.userId, { mustChangePassword: false });

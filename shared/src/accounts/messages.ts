@@ -29,6 +29,8 @@ export const accountMessages = {
   codeSent: 'If an account exists for this email, we sent it a code.',
   // passwords
   passwordChanged: 'Your password has been changed.',
+  firstPasswordNotRequired:
+    'Your password does not need to be changed here: use Change Password in My Profile, with your old password.',
   oldPasswordWrong: 'The old password is not correct.',
   passwordReset: 'Your password has been reset. Please sign in.',
   // team

@@ -1,24 +1,45 @@
-import { Descriptions, Divider, Typography } from 'antd';
-import { IdcardOutlined } from '../../../components/icons';
+import { Alert, Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { useCan } from '../../../auth/useCan';
+import { errorText } from '../../../api/envelope';
 import type { Session } from '../../../session';
-import { TabComingSoon } from './TabComingSoon';
+import { ImageBlock } from './settings/ImageBlock';
+import { useProfile } from './settings/profileApi';
+import { versionLabel } from './versionLabel';
 
-/** What is known of the user today, and the profile editing still to come. */
+/** The Profile tab: who the user is, their organisation, and the organisation's logo. */
 export function ProfileTab({ session }: { session: Session }) {
+  const profile = useProfile();
+  const canChange = useCan('changelogo');
+
+  if (profile.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
+  if (profile.isError) return <Alert type="error" showIcon title={errorText(profile.error)} />;
+  const p = profile.data;
+
   return (
     <>
       <Descriptions
         column={{ xs: 1, md: 2 }}
         size="middle"
         items={[
-          { key: 'name', label: 'Name', children: `${session.fname} ${session.lname}`.trim() || '—' },
-          { key: 'email', label: 'Email', children: session.email || '—' },
-          { key: 'org', label: 'Organization', children: session.organization_name || '—' },
+          {
+            key: 'version',
+            label: 'Version',
+            children: <Tag color="blue">{versionLabel(p.proofmarkversion)}</Tag>,
+          },
+          { key: 'name', label: 'Name', children: `${p.fname} ${p.lname}`.trim() || '—' },
+          { key: 'email', label: 'Email', children: p.email || '—' },
+          { key: 'members', label: 'Members', children: p.members },
+          { key: 'org', label: 'Organization', children: p.organization_name || '—' },
           {
             key: 'verifier',
             label: 'Verifier page',
             children: session.organization_verify_uri ? (
-              <Typography.Link href={session.organization_verify_uri} target="_blank" rel="noreferrer" copyable>
+              <Typography.Link
+                href={session.organization_verify_uri}
+                target="_blank"
+                rel="noreferrer"
+                copyable
+              >
                 {session.organization_verify_uri}
               </Typography.Link>
             ) : (
@@ -27,13 +48,13 @@ export function ProfileTab({ session }: { session: Session }) {
           },
         ]}
       />
-      <Divider style={{ margin: '8px 0 0' }} />
-      <TabComingSoon
-        icon={<IdcardOutlined />}
-        title="Profile editing"
-        description="Soon you can edit your organization’s details here and upload the logo shown on certificates and on your verifier page."
-        features={['Certificate version', 'Members per year', 'Organization logo']}
-      />
+      <div style={{ marginTop: 16 }}>
+        <ImageBlock
+          slot="logo"
+          url={p.logoimage}
+          readOnlyNote={canChange ? undefined : 'You need the change profile permission to change the logo.'}
+        />
+      </div>
     </>
   );
 }
