@@ -29,6 +29,10 @@ export interface ProofmarkSettings {
   chainRpcUrl: string;
   chainNetwork: string;
   apiAllowedOrigins: string[];
+  /** Optional integrations, passed to the functions as they are (see README, Configuration). */
+  optional: Partial<
+    Record<'PROGRAMME_SOURCE_URL' | 'BITCOIN_ESPLORA_URL' | 'BITCOIN_NETWORK' | 'CHAIN_CONFIRMATIONS', string>
+  >;
   /** The built SPA; deployed only when it exists (`npm run deploy` builds it first). */
   webDist: string;
 }
@@ -38,8 +42,17 @@ const defaults: ProofmarkSettings = {
   chainRpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
   chainNetwork: 'sepolia',
   apiAllowedOrigins: ['*'],
+  optional: {},
   webDist: 'web/dist',
 };
+
+/** Context key → the function environment variable it sets, when given. */
+const optionalContext = {
+  programmeSourceUrl: 'PROGRAMME_SOURCE_URL',
+  bitcoinEsploraUrl: 'BITCOIN_ESPLORA_URL',
+  bitcoinNetwork: 'BITCOIN_NETWORK',
+  chainConfirmations: 'CHAIN_CONFIRMATIONS',
+} as const;
 
 const asList = (value: unknown): string[] | undefined =>
   value === undefined
@@ -51,7 +64,7 @@ const asList = (value: unknown): string[] | undefined =>
           .map((s) => s.trim());
 
 const settingsFrom = (scope: Construct): ProofmarkSettings => {
-  const ctx = (key: keyof ProofmarkSettings): unknown => scope.node.tryGetContext(key);
+  const ctx = (key: string): unknown => scope.node.tryGetContext(key);
   const mailDomain = ctx('mailDomain') as string | undefined;
   return {
     mailDomain,
@@ -60,6 +73,11 @@ const settingsFrom = (scope: Construct): ProofmarkSettings => {
     chainRpcUrl: (ctx('chainRpcUrl') as string | undefined) ?? defaults.chainRpcUrl,
     chainNetwork: (ctx('chainNetwork') as string | undefined) ?? defaults.chainNetwork,
     apiAllowedOrigins: asList(ctx('apiAllowedOrigins')) ?? defaults.apiAllowedOrigins,
+    optional: Object.fromEntries(
+      Object.entries(optionalContext).flatMap(([key, name]) =>
+        ctx(key) === undefined ? [] : [[name, String(ctx(key))]],
+      ),
+    ),
     webDist: resolve(repoRoot, (ctx('webDist') as string | undefined) ?? defaults.webDist),
   };
 };
@@ -100,6 +118,7 @@ export class ProofmarkStack extends Stack {
       secretsKey: secrets.key,
       mail: { identity: mail.identity, from: mail.from },
       chain: { rpcUrl: settings.chainRpcUrl, network: settings.chainNetwork },
+      optional: settings.optional,
       publicBaseUrl: cdn.publicUrl,
       appBaseUrl: cdn.appUrl,
     };

@@ -25,6 +25,8 @@ export interface Backend {
   secretsKey: IKey;
   mail: { identity: IEmailIdentity; from: string };
   chain: { rpcUrl: string; network: string };
+  /** Optional integrations (programme source, Bitcoin, confirmations), set only when configured. */
+  optional?: Record<string, string>;
   publicBaseUrl: string;
   appBaseUrl: string;
 }
@@ -51,6 +53,7 @@ export const backendEnvironment = (b: Backend): Record<string, string> => ({
   [envNames.appBaseUrl]: b.appBaseUrl,
   // KMS accepts an ARN wherever it takes a key id, and an ARN is unambiguous across accounts.
   [envNames.kmsKeyId]: b.secretsKey.keyArn,
+  ...b.optional,
 });
 
 export interface BackendFunctionProps {

@@ -208,6 +208,23 @@ describe('Functions', () => {
     }
   });
 
+  it('passes the optional integrations from context to every function, and only when given', () => {
+    for (const fn of backendFunctions())
+      expect((fn.Properties.Environment.Variables as Json).PROGRAMME_SOURCE_URL).toBeUndefined();
+    const configured = synth({
+      programmeSourceUrl: 'https://programmes.example.edu/api',
+      bitcoinEsploraUrl: 'https://esplora.example.org/api',
+      bitcoinNetwork: 'mainnet',
+    });
+    for (const fn of backendFunctions(configured)) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        PROGRAMME_SOURCE_URL: 'https://programmes.example.edu/api',
+        BITCOIN_ESPLORA_URL: 'https://esplora.example.org/api',
+        BITCOIN_NETWORK: 'mainnet',
+      });
+    }
+  });
+
   it('grants data, storage, queues, the secrets key and mail to every function, user administration to HTTP only', () => {
     const common = [
       'dynamodb:PutItem',
