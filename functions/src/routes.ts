@@ -51,6 +51,7 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/keys/estimate': 'credentials',
   'POST /api/batches': 'credentials',
   'GET /api/batches/{id}': 'credentials',
+  'GET /api/transactions': 'credentials',
   'POST /api/credentials/revoke': 'credentials',
   'POST /api/credentials/hold': 'credentials',
   'POST /api/credentials/unhold': 'credentials',

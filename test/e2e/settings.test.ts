@@ -113,6 +113,11 @@ describe('Setting tab', () => {
     await page.screenshot({ path: '/tmp/settings-tab-top.png' });
   });
 
+  it('lists transaction receipts (none yet for a new organisation)', async () => {
+    await openSettings();
+    await block('Transaction receipts').getByText('No transactions yet.').waitFor();
+  });
+
   it('shows the FTP block for FTP storage and asks for the account when the host is empty', async () => {
     await openSettings();
     const storage = block('Storage');
@@ -184,6 +189,10 @@ describe('Setting tab', () => {
     const stored = block('Logo').getByRole('img', { name: 'Logo preview' });
     await stored.waitFor();
     expect(await stored.getAttribute('src')).not.toMatch(/^data:/);
+    // The frame shows the organisation's logo too.
+    const framed = page.getByLabel('Your organisation').locator('img');
+    await framed.waitFor();
+    await expect.poll(() => framed.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
   });
 });
 

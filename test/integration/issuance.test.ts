@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchResponse, generateKeyResponse, type BatchView } from '@proofmark/shared/api/credentials';
+import {
+  batchResponse,
+  generateKeyResponse,
+  transactionsResponse,
+  type BatchView,
+} from '@proofmark/shared/api/credentials';
 import {
   chainResolver,
   createEvmRpcLookup,
@@ -145,6 +150,22 @@ describe('issuing a batch through the anchoring job', () => {
     expect((credentials[0]!.credentialSubject as { publicKey?: string }).publicKey).toBe(
       'ecdsa-koblitz-pubkey:0x1111111111111111111111111111111111111111',
     );
+  });
+
+  it('lists the anchoring transactions as receipts, newest first', async () => {
+    const receipts = transactionsResponse.parse(
+      (await api('GET', '/api/transactions', { token: admin.token })).body,
+    ).Data;
+    const mine = receipts.find((r) => r.batchId === batch.id);
+    expect(mine).toMatchObject({
+      kind: 'credentials',
+      count: 3,
+      state: 'published',
+      txId: batch.txId,
+      network: 'sepolia',
+    });
+    expect(receipts.filter((r) => r.kind === 'statuslist').length).toBeGreaterThanOrEqual(2);
+    expect([...receipts].sort((x, y) => y.createdAt.localeCompare(x.createdAt))).toEqual(receipts);
   });
 
   it('serves the issuer profile and revocation list with CORS, tolerating ?assertionId=', async () => {

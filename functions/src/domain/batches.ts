@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   bakePng,
   bakeSvg,
@@ -14,7 +14,7 @@ import {
   type PreparedBatch,
 } from '@proofmark/shared/blockcerts/index';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
-import type { BatchView, CreateBatchRequest } from '@proofmark/shared/api/credentials';
+import type { BatchView, CreateBatchRequest, TransactionReceipt } from '@proofmark/shared/api/credentials';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
 import { getObjectText, putObject } from '../adapters/blobs';
@@ -70,6 +70,32 @@ export interface BatchRecord {
 const batchKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `BATCH#${id}` });
 const preparedKey = (orgId: string, id: string) => `${orgId}/batches/${id}/prepared.json`;
 const uuidOf = (credentialId: string) => credentialId.replace(/^urn:uuid:/, '');
+
+/** The organisation's batches, newest first, as transaction receipts. */
+export const listTransactions = async (orgId: string, limit = 200): Promise<TransactionReceipt[]> => {
+  const out = await dynamoClient().send(
+    new QueryCommand({
+      TableName: env.tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'BATCH#' },
+    }),
+  );
+  return ((out.Items ?? []) as BatchRecord[])
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, limit)
+    .map((b) => ({
+      batchId: b.id,
+      kind: b.kind,
+      count: b.count,
+      state: b.state,
+      blockchain: b.blockchain,
+      network: b.network,
+      txId: b.txId,
+      blockNumber: b.blockNumber,
+      confirmations: b.confirmations,
+      createdAt: b.createdAt,
+    }));
+};
 
 /** Confirmations the job waits for before publishing (1 on a dev chain; more on a public chain). */
 const requiredConfirmations = () => Number(process.env.CHAIN_CONFIRMATIONS ?? 1);

@@ -13,7 +13,7 @@ import {
   type IssuingKeyRecord,
 } from '../domain/issuing-keys';
 import { publishIssuerDocuments } from '../domain/public-docs';
-import { anchorStatusList, batchView, createBatch, getBatch } from '../domain/batches';
+import { anchorStatusList, batchView, createBatch, getBatch, listTransactions } from '../domain/batches';
 import { setHeld } from '../domain/status-list';
 import { chainAdapter, blockchains, type Blockchain } from '../domain/chains';
 import { revokeCredentials } from '../domain/revocations';
@@ -73,6 +73,7 @@ export const handler = httpGroup({
   'GET /api/batches/{id}': async (event, { caller }) => ({
     data: batchView(await getBatch(caller.orgId, pathParam(event, 'id')), await slugOf(caller.orgId)),
   }),
+  'GET /api/transactions': async (_event, { caller }) => ({ data: await listTransactions(caller.orgId) }),
   'POST /api/credentials/revoke': async (event, { caller }) => {
     const body = parseBody(event, revokeRequest);
     await revokeCredentials(caller.orgId, body.credentialIds, body.revokereason);

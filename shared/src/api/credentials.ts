@@ -75,6 +75,22 @@ export const batchView = z.object({
 export type BatchView = z.infer<typeof batchView>;
 export const batchResponse = envelope(batchView);
 
+/** One anchoring transaction (the Setting tab's transaction receipts). */
+export const transactionReceipt = z.object({
+  batchId: z.string(),
+  kind: z.enum(['credentials', 'statuslist']),
+  count: z.number(),
+  state: z.enum(batchStates),
+  blockchain: blockchainChoice,
+  network: z.string(),
+  txId: z.string().optional(),
+  blockNumber: z.number().optional(),
+  confirmations: z.number().optional(),
+  createdAt: z.string(),
+});
+export type TransactionReceipt = z.infer<typeof transactionReceipt>;
+export const transactionsResponse = envelope(z.array(transactionReceipt));
+
 export const revokeRequest = z.object({
   credentialIds: z.array(z.string().min(1).max(100)).min(1, 'There is no selected students').max(2000),
   revokereason: z.string().trim().min(1, 'Please enter revoke reason.').max(500),

@@ -43,6 +43,8 @@ export const routeAccess = {
   'GET /api/keys/estimate': { kind: 'read' },
   'POST /api/batches': { kind: 'write', flag: 'issuecertificate' },
   'GET /api/batches/{id}': { kind: 'read' },
+  // Transaction receipts of the Setting tab: the organisation's anchoring transactions.
+  'GET /api/transactions': { kind: 'read' },
   'POST /api/credentials/revoke': { kind: 'write', flag: 'issuecertificate' },
   'POST /api/credentials/hold': { kind: 'write', flag: 'managecertificate' },
   'POST /api/credentials/unhold': { kind: 'write', flag: 'managecertificate' },

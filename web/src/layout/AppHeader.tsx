@@ -4,6 +4,7 @@ import { BrandLogo } from '../components/BrandLogo';
 import { useSession } from '../session';
 import { paths } from '../routing/routeTable';
 import { AppMenu } from './AppMenu';
+import { OrgIdentity } from './OrgIdentity';
 import { PublicActions } from './PublicActions';
 
 /** Sticky top bar: the logo, then the signed-in menu or, for visitors, the Login button. */
@@ -30,6 +31,7 @@ export function AppHeader() {
       >
         <BrandLogo />
       </Link>
+      {signedIn && <OrgIdentity />}
       {signedIn ? <AppMenu /> : <PublicActions />}
     </Layout.Header>
   );

@@ -14,6 +14,7 @@ import { PartnerCompanyBlock } from './PartnerCompanyBlock';
 import { PaymentBlock } from './PaymentBlock';
 import { useProfile } from './profileApi';
 import { StorageSettings } from './StorageSettings';
+import { TransactionReceiptsBlock } from './TransactionReceiptsBlock';
 
 const sections = [
   { id: 'settings-certificates', title: 'Certificates' },
@@ -21,6 +22,7 @@ const sections = [
   { id: 'settings-branding', title: 'Logo and signature' },
   { id: 'settings-issuer', title: 'Issuer and contact' },
   { id: 'settings-partners', title: 'Payment and partners' },
+  { id: 'settings-receipts', title: 'Transaction receipts' },
 ] as const;
 type SectionId = (typeof sections)[number]['id'];
 
@@ -112,6 +114,9 @@ export function SettingsTab() {
                 <PartnerCompanyBlock profile={p} readOnlyNote={general} />
               </Col>
             </Row>
+          </Section>
+          <Section id="settings-receipts">
+            <TransactionReceiptsBlock />
           </Section>
         </Flex>
       </Col>
