@@ -378,6 +378,37 @@ describe('Open Badges 3.0', () => {
   });
 });
 
+describe("the organisation's logo", () => {
+  it('is the issuer profile image and shows on the certificate', async () => {
+    const admin = await registeredAdmin();
+    // A 1×1 PNG.
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    expect(
+      (
+        await api('POST', '/api/profile/logo', {
+          token: admin.token,
+          body: { value: `data:image/png;base64,${png}` },
+        })
+      ).status,
+    ).toBe(200);
+    await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
+    const res = await api<BatchView>('POST', '/api/batches', {
+      token: admin.token,
+      body: { certificate: { name: 'Diploma' }, recipients: [{ name: 'Ada' }] },
+    });
+    const done = await published(admin, res.body.Data!.id);
+    const credential = (await (await fetch(done.credentials[0]!.url)).json()) as {
+      issuer: string;
+      display: { content: string };
+    };
+    const profile = (await (await fetch(credential.issuer)).json()) as { image: string };
+    expect(profile.image).toMatch(/\/public\/issuers\/.+\/logo\.png$/);
+    expect(Buffer.from(await (await fetch(profile.image)).arrayBuffer()).toString('base64')).toBe(png);
+    expect(credential.display.content).toContain(`src="${profile.image}"`);
+  });
+});
+
 describe('Bitcoin issuing keys', () => {
   it('makes a segwit address listed in the issuer profile; anchoring says clearly that Bitcoin is not configured here', async () => {
     const admin = await registeredAdmin();

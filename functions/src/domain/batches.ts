@@ -35,6 +35,7 @@ import {
   type StatusPurpose,
 } from './status-list';
 import { keys } from './keys';
+import { getOrgSettings } from './org-settings';
 
 /**
  * A batch goes prepared → signed → broadcast → published. Every step is a conditional write, so a
@@ -165,6 +166,8 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
     });
   }
   const statusIndexStart = await allocateStatusIndices(orgId, input.recipients.length);
+  const { logoPublicKey } = await getOrgSettings(orgId);
+  const logoUrl = logoPublicKey ? publicUrl(logoPublicKey) : undefined;
 
   const credentials = input.recipients.map((r, i) =>
     buildCredential(
@@ -173,8 +176,7 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
       {
         name: input.certificate.name,
         description: input.certificate.description,
-        display:
-          r.displayHtml ?? `<h1>${escapeHtml(input.certificate.name)}</h1><p>${escapeHtml(r.name)}</p>`,
+        display: r.displayHtml ?? defaultDisplay(input.certificate.name, r.name, org.name, logoUrl),
         validFrom,
         validUntil: input.certificate.validUntil,
         status: statusPurposes.map((purpose) => ({
@@ -306,6 +308,14 @@ const publishBadges = async (org: OrgRecord, anchored: object[]) => {
     }),
   );
 };
+
+/** The certificate's own display until the issuance workspace renders the cohort's design. */
+const defaultDisplay = (title: string, recipient: string, orgName: string, logoUrl?: string) =>
+  `<section style="font-family:Georgia,serif;text-align:center;padding:24px">` +
+  (logoUrl
+    ? `<img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(orgName)}" style="max-height:80px"/>`
+    : '') +
+  `<p>${escapeHtml(orgName)}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(recipient)}</p></section>`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -68,6 +68,8 @@ export interface OrgSettings {
 
   logoKey?: string;
   logoContentType?: string;
+  /** The logo's copy in the public bucket: the issuer profile's image and certificates show it. */
+  logoPublicKey?: string;
   signatureKey?: string;
   signatureContentType?: string;
 }

@@ -14,6 +14,7 @@ import {
 } from '@proofmark/shared/settings/rules';
 import { deleteObject, presignedGetUrl, putObject } from '../adapters/blobs';
 import { objectKeys } from './keys';
+import { publicKeys, publishIssuerDocuments } from './public-docs';
 import { getOrg, listUsers, type OrgRecord, type UserRecord } from './users';
 import { deleteSecret, putSecret, secretStatuses, type SecretStatus } from './secrets';
 import {
@@ -176,6 +177,15 @@ export const imageBytesOf = (value: string): Buffer => {
   return Buffer.from(base64, 'base64');
 };
 
+/** The logo is public by nature: verifiers and wallets show it with the issuer's name. */
+const publishLogo = async (orgId: string, bytes: Uint8Array, kind: string, contentType: string) => {
+  const org = await getOrg(orgId);
+  if (!org) return {};
+  const logoPublicKey = publicKeys.logo(org.verifierSlug, kind === 'png' ? 'png' : 'jpg');
+  await putObject('public', logoPublicKey, bytes, contentType);
+  return { logoPublicKey };
+};
+
 /**
  * Stores a logo or signature image under a server-generated key (never the uploaded name), after
  * checking its size and, by its first bytes, that it is a PNG or JPEG.
@@ -191,9 +201,14 @@ export const uploadImage = async (orgId: string, slot: ImageSlot, bytes: Uint8Ar
   await setOrgSettings(
     orgId,
     slot === 'logo'
-      ? { logoKey: key, logoContentType: contentType }
+      ? {
+          logoKey: key,
+          logoContentType: contentType,
+          ...(await publishLogo(orgId, bytes, kind, contentType)),
+        }
       : { signatureKey: key, signatureContentType: contentType },
   );
+  if (slot === 'logo') await publishIssuerDocuments(orgId);
   const old = slot === 'logo' ? previous.logoKey : previous.signatureKey;
   if (old && old !== key) {
     await deleteObject('artefacts', old).catch((err) =>

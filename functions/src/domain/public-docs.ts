@@ -5,6 +5,7 @@ import { queryAll } from '../adapters/table';
 import { putObject } from '../adapters/blobs';
 import { getOrg, listUsers, type OrgRecord } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
+import { getOrgSettings } from './org-settings';
 
 /**
  * The documents verifiers and wallets fetch, published to the public bucket (CloudFront in AWS,
@@ -13,6 +14,7 @@ import { listIssuingKeys, profileKeys } from './issuing-keys';
 export const publicKeys = {
   profile: (slug: string) => `issuers/${slug}/profile.json`,
   revocations: (slug: string) => `issuers/${slug}/revocations.json`,
+  logo: (slug: string, ext: 'png' | 'jpg') => `issuers/${slug}/logo.${ext}`,
   statusList: (slug: string, purpose: 'suspension' | 'revocation') =>
     `issuers/${slug}/status/${purpose}.json`,
   credential: (slug: string, credentialUuid: string, ext: 'json' | 'png' | 'svg' = 'json') =>
@@ -56,6 +58,7 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
   const keys = await listIssuingKeys(orgId);
   const admin = (await listUsers(orgId)).find((u) => u.isMainAdmin);
   const revocations = await listRevocations(orgId);
+  const settings = await getOrgSettings(orgId);
   await publishJson(
     publicKeys.revocations(org.verifierSlug),
     buildRevocationList({
@@ -73,6 +76,7 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
         homepageUrl: org.url,
         email: admin?.email ?? 'no-reply@proofmark.local',
         keys: profileKeys(keys),
+        ...(settings.logoPublicKey ? { image: publicUrl(settings.logoPublicKey) } : {}),
         revocationListUrl: urls.revocations,
         introductionUrl: urls.introduction,
       }),
