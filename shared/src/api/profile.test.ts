@@ -168,7 +168,7 @@ describe('updateProfile requests', () => {
   it('checks contact, payment and partner blocks', () => {
     expect(messageOf({ key: 'contactinformation', contactemail: '' })).toBe(m.contactEmailRequired);
     expect(messageOf({ key: 'contactinformation', contactemail: 'x' })).toBe(m.invalidEmail);
-    expect(messageOf({ key: 'stripeinformation', publickey: 'sk_live_x' })).toBe(m.stripePublicKeyInvalid);
+    expect(messageOf({ key: 'stripeinformation', publickey: 'sk_test_x' })).toBe(m.stripePublicKeyInvalid);
     expect(messageOf({ key: 'stripeinformation', publickey: 'pk_test_1', secretkey: 'pk_test_2' })).toBe(
       m.stripeSecretKeyInvalid,
     );
