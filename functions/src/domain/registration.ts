@@ -1,17 +1,15 @@
 import { randomUUID, randomBytes } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { badRequest, conflict } from '@proofmark/shared/errors';
+import { badRequest } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
 import { passwordProblem } from '@proofmark/shared/accounts/password-policy';
 import { isCommonPassword } from '@proofmark/shared/accounts/common-passwords';
 import type { RegisterRequest } from '@proofmark/shared/api/auth';
-import { dynamoClient } from '../adapters/aws';
-import { env } from '../adapters/env';
-import { createIdentity, deleteIdentity, markEmailVerified } from '../adapters/identity';
+import { markEmailVerified } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { keys } from './keys';
-import { findUserByEmail, updateUser, userItem, type OrgRecord, type UserRecord } from './users';
+import { findUserByEmail, updateUser, type OrgRecord, type UserRecord } from './users';
+import { createUserWithIdentity } from './user-creation';
 import { issueCode, redeemCode } from './email-codes';
 import { confirmationMail } from './account-mail';
 
@@ -38,11 +36,8 @@ const verifierSlug = (orgName: string) =>
  */
 export const register = async (input: RegisterRequest): Promise<{ orgId: string; userId: string }> => {
   assertAcceptablePassword(input.password);
-  if (await findUserByEmail(input.email)) throw conflict(accountMessages.emailTaken);
-
   const orgId = randomUUID();
   const now = new Date().toISOString();
-  const userId = await createIdentity({ email: input.email, password: input.password, orgId, isAdmin: true });
   const org: OrgRecord = {
     orgId,
     name: input.Organization_Name,
@@ -52,65 +47,27 @@ export const register = async (input: RegisterRequest): Promise<{ orgId: string;
     graduates_members: input.Graduates_Members,
     how_did_you_find_us: input.How_did_you_find_us,
   };
-  const user: UserRecord = {
-    orgId,
-    userId,
-    email: input.email,
-    fname: input.fname,
-    lname: input.lname,
-    job_title: input.Job_Title,
-    created_at: now,
-    isMainAdmin: true,
-    permissions: mainAdminPermissions(),
-    emailConfirmed: false,
-    mustChangePassword: false,
-  };
-  try {
-    await dynamoClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: env.tableName(),
-              Item: { ...keys.org(orgId), ...keys.orgBySlug(org.verifierSlug), type: 'org', ...org },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: env.tableName(),
-              Item: userItem(user),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          // Guards against two registrations with one email racing past the lookup above.
-          {
-            Put: {
-              TableName: env.tableName(),
-              Item: { ...keys.emailGuard(input.email), orgId, userId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    await deleteIdentity(input.email).catch((cleanupErr) =>
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'could not remove Cognito user after a failed registration',
-          email: input.email,
-          error: String(cleanupErr),
-        }),
-      ),
-    );
-    if ((err as { name?: string }).name === 'TransactionCanceledException')
-      throw conflict(accountMessages.emailTaken);
-    throw err;
-  }
+  const user = await createUserWithIdentity(
+    { email: input.email, password: input.password, orgId, isAdmin: true },
+    (userId) => ({
+      user: {
+        orgId,
+        userId,
+        email: input.email,
+        fname: input.fname,
+        lname: input.lname,
+        job_title: input.Job_Title,
+        created_at: now,
+        isMainAdmin: true,
+        permissions: mainAdminPermissions(),
+        emailConfirmed: false,
+        mustChangePassword: false,
+      },
+      extraItems: [{ ...keys.org(orgId), ...keys.orgBySlug(org.verifierSlug), type: 'org', ...org }],
+    }),
+  );
   await sendConfirmationCode(user);
-  return { orgId, userId };
+  return { orgId, userId: user.userId };
 };
 
 const sendConfirmationCode = async (user: Pick<UserRecord, 'email' | 'fname'>) => {

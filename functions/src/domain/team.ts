@@ -1,5 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { badRequest, conflict, notFound } from '@proofmark/shared/errors';
+import { badRequest, notFound } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import {
   newTeamUserPermissions,
@@ -8,13 +7,11 @@ import {
   type Permissions,
 } from '@proofmark/shared/accounts/permissions';
 import type { AddTeamUserRequest, TeamMember, UpdatePermissionsRequest } from '@proofmark/shared/api/auth';
-import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
-import { createIdentity, deleteIdentity } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
-import { keys } from './keys';
 import { assertAcceptablePassword } from './registration';
-import { findUserByEmail, getOrg, listUsers, updateUser, userItem, type UserRecord } from './users';
+import { findUserByEmail, getOrg, listUsers, updateUser, type UserRecord } from './users';
+import { createUserWithIdentity } from './user-creation';
 import { teamInvitationMail } from './account-mail';
 
 const asMember = (u: UserRecord): TeamMember => ({
@@ -44,55 +41,24 @@ export const addTeamUser = async (
   input: AddTeamUserRequest,
 ): Promise<TeamMember> => {
   assertAcceptablePassword(input.password);
-  if (await findUserByEmail(input.email)) throw conflict(accountMessages.emailTaken);
-  const userId = await createIdentity({
-    email: input.email,
-    password: input.password,
-    orgId,
-    isAdmin: false,
-  });
-  const user: UserRecord = {
-    orgId,
-    userId,
-    email: input.email,
-    fname: input.firstname,
-    lname: input.lastname,
-    job_title: input.job_title,
-    created_at: new Date().toISOString(),
-    isMainAdmin: false,
-    permissions: newTeamUserPermissions(),
-    emailConfirmed: true,
-    mustChangePassword: true,
-  };
-  try {
-    await dynamoClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: env.tableName(),
-              Item: userItem(user),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: env.tableName(),
-              Item: { ...keys.emailGuard(input.email), orgId, userId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    await deleteIdentity(input.email).catch((e) =>
-      console.error('could not remove Cognito user after a failed team add', String(e)),
-    );
-    if ((err as { name?: string }).name === 'TransactionCanceledException')
-      throw conflict(accountMessages.emailTaken);
-    throw err;
-  }
+  const user = await createUserWithIdentity(
+    { email: input.email, password: input.password, orgId, isAdmin: false },
+    (userId) => ({
+      user: {
+        orgId,
+        userId,
+        email: input.email,
+        fname: input.firstname,
+        lname: input.lastname,
+        job_title: input.job_title,
+        created_at: new Date().toISOString(),
+        isMainAdmin: false,
+        permissions: newTeamUserPermissions(),
+        emailConfirmed: true,
+        mustChangePassword: true,
+      },
+    }),
+  );
   const org = await getOrg(orgId);
   await sendMail(
     teamInvitationMail({
