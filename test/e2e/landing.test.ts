@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser';
+import { registeredAdmin } from '../integration/accounts';
 
 const appUrl = inject('appUrl');
 
@@ -78,9 +79,11 @@ describe('guards', () => {
   });
 
   it('sends a signed-in user from /login to the dashboard, highlights it, and logs out to home', async () => {
+    // A real session: the frame calls the API with it (a made-up token would be signed out at once).
+    const admin = await registeredAdmin();
     await page.goto('/');
     await page.evaluate(
-      `localStorage.setItem(${JSON.stringify(sessionKey)}, JSON.stringify({ token: 'test-token', fname: 'Ada' }))`,
+      `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
     );
     await page.goto('/login');
     await page.waitForURL(pathnameIs('/Dashboard'));
