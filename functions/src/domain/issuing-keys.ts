@@ -4,6 +4,7 @@ import { notFound } from '@proofmark/shared/errors';
 import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { isConditionalFailure } from '../adapters/table';
 import { fundFromDevFaucet } from '../adapters/chain/evm';
 import { putSecret, readSecret } from './secrets';
 import { bitcoinAddressOf, type Blockchain } from './chains';
@@ -121,7 +122,7 @@ export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): 
       );
       return nonce;
     } catch (err) {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      if (!isConditionalFailure(err)) throw err;
     }
   }
 };

@@ -9,7 +9,7 @@ import {
 import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
-import { queryAll } from '../adapters/table';
+import { conditionHolds, isConditionalFailure, queryAll, setExpression } from '../adapters/table';
 
 /**
  * Cohorts and recipient rows in the single table (ARCHITECTURE.md "Data"):
@@ -124,7 +124,7 @@ export const putCohort = async (
     );
     return true;
   } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return !onlyNew;
+    if (isConditionalFailure(err)) return !onlyNew;
     throw err;
   }
 };
@@ -258,29 +258,18 @@ export const updateRecipientItem = async (
   changes: Partial<Omit<RecipientItem, 'pk' | 'sk'>>,
   condition?: { expression: string; values?: Record<string, unknown> },
 ): Promise<boolean> => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ...condition?.values };
-  const sets = Object.entries({ ...changes, updatedAt: new Date().toISOString() }).map(([k, v], i) => {
-    names[`#k${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#k${i} = :v${i}`;
-  });
-  try {
-    await dynamoClient().send(
+  const update = setExpression({ ...changes, updatedAt: new Date().toISOString() });
+  return conditionHolds(
+    dynamoClient().send(
       new UpdateCommand({
         TableName: table(),
         Key: { pk: row.pk, sk: row.sk },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...update,
         ConditionExpression: ['attribute_exists(pk)', condition?.expression].filter(Boolean).join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...condition?.values },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 };
 
 export const deleteRecipientItem = (row: Pick<RecipientItem, 'pk' | 'sk'>) =>

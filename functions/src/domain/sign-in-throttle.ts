@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { isConditionalFailure } from '../adapters/table';
 import { keys } from './keys';
 
 /** Five failed sign-ins for one email lock it for the rest of a 15-minute window. */
@@ -29,7 +30,7 @@ export const recordFailure = async (email: string): Promise<void> => {
       }),
     )
     .catch(async (err) => {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      if (!isConditionalFailure(err)) throw err;
       await dynamoClient().send(
         new UpdateCommand({
           TableName: env.tableName(),

@@ -17,6 +17,7 @@ import {
 } from '@proofmark/shared/recipients/rules';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
+import { conditionHolds, setExpression } from '../adapters/table';
 import { deleteObject, getObjectBytes, objectSize, presignedPutUrl, putObject } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
 import { loadUpload, type LoadedFile } from './upload-files';
@@ -94,13 +95,9 @@ const setRecord = async (
   changes: Partial<UploadRecord>,
   fromStates?: UploadRecord['state'][],
 ): Promise<boolean> => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(changes).map(([k, v], i) => {
-    names[`#k${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#k${i} = :v${i}`;
-  });
+  const update = setExpression(changes);
+  const names: Record<string, string> = { ...update.ExpressionAttributeNames };
+  const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
   let condition = 'attribute_exists(pk)';
   if (fromStates) {
     names['#state'] = 'state';
@@ -109,22 +106,18 @@ const setRecord = async (
       return `:s${i}`;
     })})`;
   }
-  try {
-    await dynamoClient().send(
+  return conditionHolds(
+    dynamoClient().send(
       new UpdateCommand({
         TableName: env.tableName(),
         Key: uploadKey(orgId, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: update.UpdateExpression,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 };
 
 export const getUpload = async (orgId: string, id: string) => viewOf(await getRecord(orgId, id));
