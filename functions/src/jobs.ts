@@ -21,6 +21,13 @@ export const jobs = {
   import: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 3, memoryMb: 1024 },
   // A chunk of up to 200 invitations of one run per message.
   invite: { timeoutSeconds: 120, batchSize: 1, maxReceiveCount: 3, memoryMb: 512 },
+  // Workspace runs (functions/src/domain/runs.ts), one chunk of rows per message. Rendering needs
+  // Chromium's memory; a chunk is sized to finish well inside the timeout.
+  generate: { timeoutSeconds: 900, batchSize: 1, maxReceiveCount: 3, memoryMb: 3008 },
+  // Builds the batch of one issue request and hands it to `anchor`; due scheduled requests too.
+  issue: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 5, memoryMb: 1024 },
+  send: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 3, memoryMb: 512 },
+  download: { timeoutSeconds: 900, batchSize: 1, maxReceiveCount: 3, memoryMb: 2048 },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

@@ -16,6 +16,9 @@ export const routeGroups = [
   'public',
   'profile',
   'recipients',
+  'workspace',
+  'issuing',
+  'delivery',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -87,6 +90,31 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/invitations': 'recipients',
   'GET /api/programmes': 'recipients',
   'POST /api/programmes/import': 'recipients',
+
+  'GET /api/workspace': 'workspace',
+  'GET /api/workspace/runs/{id}': 'workspace',
+  'POST /api/workspace/generate': 'workspace',
+  'POST /api/workspace/preview': 'workspace',
+  'POST /api/workspace/validate': 'workspace',
+  'POST /api/workspace/review': 'workspace',
+  'POST /api/workspace/reset': 'workspace',
+
+  'GET /api/balance': 'issuing',
+  'POST /api/balance/top-up': 'issuing',
+  'POST /api/workspace/issue': 'issuing',
+  'POST /api/workspace/bake': 'issuing',
+  'POST /api/workspace/revoke': 'issuing',
+  'POST /api/workspace/hold': 'issuing',
+  'POST /api/workspace/unhold': 'issuing',
+  'GET /api/approvals': 'issuing',
+  'POST /api/approvals': 'issuing',
+
+  'POST /api/workspace/send': 'delivery',
+  'POST /api/workspace/download': 'delivery',
+  'POST /api/workspace/download-zip': 'delivery',
+
+  'POST /api/public/chain/{network}': 'public',
+  'POST /api/public/verifications': 'public',
 };
 
 export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteKey[]).map((key) => {

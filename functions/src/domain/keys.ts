@@ -18,6 +18,10 @@
  * | cohort / cohorts of an org      | ORG#<org> / COHORT#<cohort>            | table |
  * | recipient+credential rows       | ORG#<org>#COH#<cohort> / CT#<ct>#R#<id> | table |
  * | upload (import progress)        | ORG#<org> / UPLOAD#<id>                | table |
+ * | run of long work (progress)     | ORG#<org> / RUN#<id>                   | table |
+ * | dashboard counters per month    | ORG#<org> / STAT#<yyyy-mm>             | table |
+ * | verification request            | ORG#<org> / VERIFY#<iso time>#<id>     | table |
+ * | scheduled issuance (due work)   | gsi2: SCHEDULED / <iso time>#<org>#<run> | gsi2  |
  *   (recipient key functions: domain/recipient-store.ts; S3: <org>/uploads|photos|documents/<uuid>)
  */
 export const keys = {
@@ -39,4 +43,8 @@ export const objectKeys = {
   branding: (orgId: string, kind: 'logo' | 'signature', id: string, ext: string) =>
     `${orgId}/branding/${kind}-${id}.${ext}`,
   storageTest: (orgId: string, id: string) => `${orgId}/probes/storage-test-${id}.txt`,
+  /** A generated certificate's rendering (artefacts bucket, private until issued). */
+  generated: (orgId: string, certUuid: string, ext: 'pdf' | 'png') => `${orgId}/generated/${certUuid}.${ext}`,
+  /** A finished download zip (artefacts bucket, handed out as a presigned link). */
+  download: (orgId: string, runId: string) => `${orgId}/downloads/${runId}.zip`,
 };

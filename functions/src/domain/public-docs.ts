@@ -17,11 +17,20 @@ export const publicKeys = {
   logo: (slug: string, ext: 'png' | 'jpg') => `issuers/${slug}/logo.${ext}`,
   statusList: (slug: string, purpose: 'suspension' | 'revocation') =>
     `issuers/${slug}/status/${purpose}.json`,
-  credential: (slug: string, credentialUuid: string, ext: 'json' | 'png' | 'svg' = 'json') =>
+  credential: (slug: string, credentialUuid: string, ext: 'json' | 'png' | 'svg' | 'pdf' = 'json') =>
     `credentials/${slug}/${credentialUuid}.${ext}`,
+  /** The QR code (PNG) of an issued certificate, pointing at its verifier page. */
+  credentialQr: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}-qr.png`,
 };
 
 export const publicUrl = (key: string) => `${env.publicBaseUrl().replace(/\/+$/, '')}/${key}`;
+
+/**
+ * The organisation's public verifier page (account-and-billing §1); with a certificate's uuid, the
+ * page that verifies that certificate (emails, QR codes and the Issued tab link here).
+ */
+export const verifierPageUrl = (slug: string, credentialUuid?: string) =>
+  `${env.appBaseUrl()}/verify/${slug}${credentialUuid ? `?id=${encodeURIComponent(credentialUuid)}` : ''}`;
 
 export const issuerUrls = (org: Pick<OrgRecord, 'verifierSlug'>) => ({
   profile: publicUrl(publicKeys.profile(org.verifierSlug)),

@@ -59,6 +59,29 @@ export interface RecipientItem {
   fontflag?: string;
   invitedAt?: string;
   inviteRun?: string;
+  // ——— the certificate (issuance workspace; shared/src/workspace/rules.ts has the statuses) ———
+  /** Fixed at the first generation and kept until issued: the credential id is urn:uuid:<certUuid>. */
+  certUuid?: string;
+  generatedAt?: string;
+  generateRun?: string;
+  /** Validate (§2.5, is_validated). Cleared by Reset and by generating again. */
+  validated?: 0 | 1;
+  reviewAt?: string;
+  /** The issue request (= its run id) that took this row; the anchoring batch of that request. */
+  issueRequestId?: string;
+  batchId?: string;
+  scheduledAt?: string;
+  issuedAt?: string;
+  /** Unhold returns to this status (Certificate issued or Certificate sent). */
+  statusBeforeHold?: string;
+  heldAt?: string;
+  revokedAt?: string;
+  revokeReason?: string;
+  sentAt?: string;
+  sentCount?: number;
+  /** Approval screen (§2.6): 1 approved, 2 declined. */
+  approval?: 1 | 2;
+  declineReason?: string;
   createdAt: string;
   updatedAt: string;
 }

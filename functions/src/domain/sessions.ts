@@ -1,3 +1,4 @@
+import { verifierPageUrl } from './public-docs';
 import { AppError, notFound, unauthorized } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import type { SessionData } from '@proofmark/shared/api/auth';
@@ -9,7 +10,6 @@ import { clearFailures, isThrottled, recordFailure } from './sign-in-throttle';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The organisation's own verifier page. */
-export const verifierUrl = (slug: string) => `${env.appBaseUrl()}/verify/${slug}`;
 
 /** The session fields of spec §3 (counts come from the dashboard statistics once they exist). */
 export const sessionFor = async (user: UserRecord): Promise<Omit<SessionData, 'token' | 'refreshToken'>> => {
@@ -17,7 +17,7 @@ export const sessionFor = async (user: UserRecord): Promise<Omit<SessionData, 't
   if (!org) throw notFound('Your organisation no longer exists.');
   return {
     user_id: user.userId,
-    organization_verify_uri: verifierUrl(org.verifierSlug),
+    organization_verify_uri: verifierPageUrl(org.verifierSlug),
     organization_name: org.name,
     fname: user.fname,
     lname: user.lname,

@@ -88,6 +88,31 @@ export const routeAccess = {
   'POST /api/invitations': { kind: 'write', flag: 'sendinvite' },
   'GET /api/programmes': { kind: 'read' },
   'POST /api/programmes/import': { kind: 'write', flag: 'uploadmember' },
+
+  // Issuance workspace (ManageCertificate) and approval screen (shared/src/api/workspace.ts).
+  'GET /api/workspace': { kind: 'read' },
+  'GET /api/workspace/runs/{id}': { kind: 'read' },
+  'POST /api/workspace/generate': { kind: 'write', flag: 'generatecertificate' },
+  'POST /api/workspace/preview': { kind: 'read', flag: 'previewcertificate' },
+  'POST /api/workspace/validate': { kind: 'write', flag: 'validate' },
+  'POST /api/workspace/review': { kind: 'write', flag: 'managecertificate' },
+  'POST /api/workspace/reset': { kind: 'write', flag: 'managecertificate' },
+  'GET /api/balance': { kind: 'read' },
+  'POST /api/balance/top-up': { kind: 'write', flag: 'issuecertificate' },
+  'POST /api/workspace/issue': { kind: 'write', flag: 'issuecertificate' },
+  'POST /api/workspace/bake': { kind: 'write', flag: 'issuecertificate' },
+  'POST /api/workspace/revoke': { kind: 'write', flag: 'issuecertificate' },
+  'POST /api/workspace/hold': { kind: 'write', flag: 'managecertificate' },
+  'POST /api/workspace/unhold': { kind: 'write', flag: 'managecertificate' },
+  'GET /api/approvals': { kind: 'read' },
+  'POST /api/approvals': { kind: 'write', flag: 'managecertificate' },
+  'POST /api/workspace/send': { kind: 'write', flag: 'sendcertificate' },
+  'POST /api/workspace/download': { kind: 'read' },
+  'POST /api/workspace/download-zip': { kind: 'read' },
+
+  // The public verifier page: read-only chain lookups for the browser, and the verification record.
+  'POST /api/public/chain/{network}': pub,
+  'POST /api/public/verifications': pub,
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { notFound } from '@proofmark/shared/errors';
+import { dynamoClient } from '../adapters/aws';
+import { env } from '../adapters/env';
+import { conditionHolds, setExpression } from '../adapters/table';
+
+/**
+ * A run is the progress record of one piece of long work of the workspace (generate, issue, bake,
+ * send, download): the UI follows it while the job does the work. Counters only grow (ADD), so a
+ * retried chunk that counts again is prevented by the job, not by the record: jobs count a row only
+ * when their conditional write on that row succeeded.
+ */
+export interface RunRecord extends RunView {
+  orgId: string;
+}
+
+const runKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `RUN#${id}` });
+const MAX_ERRORS = 50;
+
+export const createRun = async (
+  orgId: string,
+  kind: RunKind,
+  total: number,
+  extra: Partial<Pick<RunView, 'state' | 'message' | 'scheduledAt' | 'batchId'>> & { id?: string } = {},
+): Promise<RunRecord> => {
+  const now = new Date().toISOString();
+  const run: RunRecord = {
+    orgId,
+    id: extra.id ?? randomUUID(),
+    kind,
+    state: extra.state ?? 'queued',
+    total,
+    done: 0,
+    failed: 0,
+    errors: [],
+    message: extra.message ?? '',
+    createdAt: now,
+    updatedAt: now,
+    ...(extra.scheduledAt ? { scheduledAt: extra.scheduledAt } : {}),
+    ...(extra.batchId ? { batchId: extra.batchId } : {}),
+  };
+  await dynamoClient().send(
+    new PutCommand({
+      TableName: env.tableName(),
+      Item: { ...runKey(orgId, run.id), type: 'run', ...run },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return run;
+};
+
+/** False when a run with this id exists already (an idempotent request seen twice). */
+export const createRunOnce = async (...args: Parameters<typeof createRun>): Promise<boolean> =>
+  conditionHolds(createRun(...args));
+
+export const findRun = async (orgId: string, id: string): Promise<RunRecord | undefined> => {
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: runKey(orgId, id), ConsistentRead: true }),
+  );
+  return out.Item as RunRecord | undefined;
+};
+
+export const getRun = async (orgId: string, id: string): Promise<RunRecord> => {
+  const run = await findRun(orgId, id);
+  if (!run) throw notFound(m.noSuchRun);
+  return run;
+};
+
+export const runView = (r: RunRecord): RunView => ({
+  id: r.id,
+  kind: r.kind,
+  state: r.state,
+  total: r.total,
+  done: r.done,
+  failed: r.failed,
+  errors: r.errors ?? [],
+  message: r.message,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  ...(r.batchId ? { batchId: r.batchId } : {}),
+  ...(r.txId ? { txId: r.txId } : {}),
+  ...(r.scheduledAt ? { scheduledAt: r.scheduledAt } : {}),
+  ...(r.downloadUrl ? { downloadUrl: r.downloadUrl } : {}),
+});
+
+/** Counts finished rows (and failures with their reasons). */
+export const countRun = async (
+  orgId: string,
+  id: string,
+  counts: { done?: number; failed?: number; errors?: string[] },
+) => {
+  const errors = (counts.errors ?? []).slice(0, MAX_ERRORS);
+  await dynamoClient().send(
+    new UpdateCommand({
+      TableName: env.tableName(),
+      Key: runKey(orgId, id),
+      UpdateExpression:
+        'ADD done :d, failed :f SET updatedAt = :now' +
+        (errors.length ? ', errors = list_append(if_not_exists(errors, :none), :e)' : ''),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':d': counts.done ?? 0,
+        ':f': counts.failed ?? 0,
+        ':now': new Date().toISOString(),
+        ...(errors.length ? { ':e': errors, ':none': [] } : {}),
+      },
+    }),
+  );
+};
+
+/** Sets fields of the run (state, message, batchId, txId, downloadUrl…). */
+export const updateRun = async (
+  orgId: string,
+  id: string,
+  changes: Partial<Omit<RunRecord, 'orgId' | 'id' | 'kind' | 'createdAt'>>,
+) => {
+  const update = setExpression({ ...changes, updatedAt: new Date().toISOString() });
+  await dynamoClient().send(
+    new UpdateCommand({
+      TableName: env.tableName(),
+      Key: runKey(orgId, id),
+      ...update,
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+};

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { certType, recipientRow } from './recipients';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../recipients/rules';
+import { workspaceMessages as m } from '../workspace/messages';
+import { MAX_ROWS_PER_REQUEST } from '../workspace/rules';
+
+/**
+ * The issuance workspace's calls (spec: certificate-operations §2.5, §2.6, §4, §5, §7): the two
+ * tabs, generate, preview, validate, review, reset, issue (now or scheduled), balance and top-up,
+ * revoke, hold/unhold, send, download, Open Badges baking, and the approval screen. Long work runs
+ * as a job and answers a run to follow (GET /api/workspace/runs/{id}).
+ *
+ * | call                                   | route                               | group      |
+ * |----------------------------------------|-------------------------------------|------------|
+ * | both tabs (tree, paged per tab)        | GET  /api/workspace?...             | workspace  |
+ * | progress of a run                      | GET  /api/workspace/runs/{id}       | workspace  |
+ * | generate (job)                         | POST /api/workspace/generate        | workspace  |
+ * | preview certificates (paged)           | POST /api/workspace/preview         | workspace  |
+ * | validate one, or a whole cohort        | POST /api/workspace/validate        | workspace  |
+ * | send for review                        | POST /api/workspace/review          | workspace  |
+ * | reset                                  | POST /api/workspace/reset           | workspace  |
+ * | balance                                | GET  /api/balance                   | issuing    |
+ * | top-up request (mail to the team)      | POST /api/balance/top-up            | issuing    |
+ * | issue (job; or at a scheduled time)    | POST /api/workspace/issue           | issuing    |
+ * | bake Open Badges (job)                 | POST /api/workspace/bake            | issuing    |
+ * | revoke                                 | POST /api/workspace/revoke          | issuing    |
+ * | hold / unhold                          | POST /api/workspace/hold, /unhold   | issuing    |
+ * | approval screen list                   | GET  /api/approvals?...             | issuing    |
+ * | approve / decline                      | POST /api/approvals                 | issuing    |
+ * | send certificates / badges (job)       | POST /api/workspace/send            | delivery   |
+ * | download options → zip (job)           | POST /api/workspace/download        | delivery   |
+ * | direct zip (≤ 250, answered at once)   | POST /api/workspace/download-zip    | delivery   |
+ */
+
+const selectedItems = z
+  .array(z.string().min(2).max(200), { message: m.noSelectedStudents })
+  .min(1, m.noSelectedStudents)
+  .max(20_000);
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+    message: `Page size must be one of ${PAGE_SIZES.join(', ')}.`,
+  })
+  .default(DEFAULT_PAGE_SIZE);
+
+export const selection = z.object({ selectedItems, certtype: certType });
+export type Selection = z.infer<typeof selection>;
+
+// ——— the two tabs ———
+
+/** Status filter of both tabs: the recipients screen's, plus the certificate statuses. */
+export const workspaceStatusFilters = [
+  'all',
+  'PK received',
+  'generated',
+  'Sent for Review',
+  'Scheduled',
+  'Issuing',
+  'Certificate issued',
+  'Certificate sent',
+  'Hold',
+  'Revoked',
+  'With Photo',
+  'Without Photo',
+] as const;
+
+export const workspaceQuery = z.object({
+  cohort: z.string().trim().max(100).default(''),
+  certtype: certType,
+  /** Page of the In-Progress tab, and of the Issued tab (paging per tab, §2.5). */
+  page: z.coerce.number().int().min(0).default(0),
+  pageIssued: z.coerce.number().int().min(0).default(0),
+  pagesize: pageSize,
+  search: z.string().trim().max(200).default(''),
+  status: z.enum(workspaceStatusFilters).default('all'),
+});
+export type WorkspaceQuery = z.infer<typeof workspaceQuery>;
+
+/** A child row of either tab: the recipient row plus its certificate (§3). */
+export const certificateRow = recipientRow.extend({
+  is_validated: z.union([z.literal(0), z.literal(1)]),
+  /** Set once generated: the certificate's id (urn:uuid:…), fixed from generation to issuance. */
+  credentialId: z.string(),
+  /** Issued certificates: public links (§3). Empty until issued. */
+  jsondownloadurl: z.string(),
+  pdfdownloadurl: z.string(),
+  printpdfurl: z.string(),
+  qrcodeurl: z.string(),
+  /** The organisation's verifier page for this certificate. */
+  verifyurl: z.string(),
+  /** When a scheduled issuance runs (ISO), for status Scheduled. */
+  scheduledAt: z.string(),
+  /** Approval screen (§2.6): code 1–5, and the reason of a decline. */
+  approval: z.number().int(),
+  declinereason: z.string(),
+});
+export type CertificateRow = z.infer<typeof certificateRow>;
+export const certificateParentRow = certificateRow.extend({
+  field10: z.enum(['Yes', 'No', '']),
+  is_child: z.literal(0),
+  children: z.array(certificateRow),
+  pagecount: z.number().int().optional(),
+});
+export type CertificateParentRow = z.infer<typeof certificateParentRow>;
+const pageInfo = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+});
+export const workspaceData = z.object({
+  step: z.literal('all'),
+  mockData: z.array(certificateParentRow),
+  mockData_Issued: z.array(certificateParentRow),
+  cohortData: pageInfo,
+  issuedData: pageInfo,
+});
+export type WorkspaceData = z.infer<typeof workspaceData>;
+export const workspaceResponse = envelope(workspaceData);
+
+// ——— runs (long work) ———
+
+export const runKinds = ['generate', 'issue', 'bake', 'send', 'download'] as const;
+export type RunKind = (typeof runKinds)[number];
+export const runStates = ['scheduled', 'queued', 'running', 'done', 'failed'] as const;
+export const runView = z.object({
+  id: z.string(),
+  kind: z.enum(runKinds),
+  state: z.enum(runStates),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  /** Per-recipient problems, at most 50 ("<studentid>: <reason>"). */
+  errors: z.array(z.string()),
+  message: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Issue: the anchoring batch and its transaction once known. */
+  batchId: z.string().optional(),
+  txId: z.string().optional(),
+  /** Scheduled issuance: when it runs. */
+  scheduledAt: z.string().optional(),
+  /** Download: a link to the finished zip (expires). */
+  downloadUrl: z.string().optional(),
+});
+export type RunView = z.infer<typeof runView>;
+export const runResponse = envelope(runView);
+
+// ——— generate, preview, validate, review, reset ———
+
+export const generateRequest = selection.extend({
+  selectedItems: selectedItems.max(MAX_ROWS_PER_REQUEST),
+});
+
+export const previewRequest = selection.extend({
+  page: z.number().int().min(0).default(0),
+  pageSize: z.number().int().min(1).max(10).default(1),
+});
+/** §3: certitem is the certificate's HTML (rendered in a sandboxed frame). */
+export const previewCert = z.object({
+  certitem: z.string(),
+  cohortmemberid: z.string(),
+  is_validated: z.union([z.literal(0), z.literal(1)]),
+  name: z.string(),
+});
+export const previewData = z.object({ PreviewCert: z.array(previewCert), total: z.number().int() });
+export type PreviewData = z.infer<typeof previewData>;
+export const previewResponse = envelope(previewData);
+
+/** §7 Validate: one recipient (`cohortmemberid` = cohort=student), or every generated row of a cohort. */
+export const validateRequest = z
+  .object({
+    certtype: certType,
+    cohortmemberid: z.string().min(2).max(200).optional(),
+    cohort: z.string().trim().max(100).optional(),
+  })
+  .refine((v) => !!v.cohortmemberid || !!v.cohort, { message: m.noSelectedStudents });
+
+// ——— balance, issue, revoke, hold ———
+
+export const balanceData = z.object({ balance: z.number().int() });
+export const balanceResponse = envelope(balanceData);
+
+export const credentialsCheck = z.object({
+  email: z.string().trim().min(1, m.inputEmail).max(254),
+  password: z.string().min(1, m.inputPassword).max(128),
+});
+
+export const issueRequest = credentialsCheck.extend({
+  certtype: certType,
+  /** The rows to issue; or `selectedCohort` for a whole cohort (§7). */
+  selectedItems: z.array(z.string().min(2).max(200)).max(MAX_ROWS_PER_REQUEST).default([]),
+  selectedCohort: z.string().trim().max(100).optional(),
+  /**
+   * Made by the client when the confirmation opens: the same id sent twice (a double click, a
+   * retried request) is one issuance, one batch, one debit.
+   */
+  requestId: z.uuid(),
+  /** Issue later (ISO date-time with offset); absent: now. */
+  scheduleAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type IssueRequest = z.infer<typeof issueRequest>;
+
+export const bakeRequest = selection.extend({ requestId: z.uuid() });
+
+export const revokeSelectionRequest = credentialsCheck.extend({
+  selectedItems,
+  certtype: certType,
+  revokereason: z.string().trim().min(1, m.revokeReason).max(500),
+});
+
+// ——— send and download ———
+
+export const downloadTypes = ['individual', 'consolidated'] as const;
+export const downloadRequest = selection.extend({
+  downloadjson: z.boolean().default(false),
+  downloadpdf: z.boolean().default(false),
+  downloadprint: z.boolean().default(false),
+  downloadqrcode: z.boolean().default(false),
+  /** individual: one file per certificate; consolidated: the PDFs joined into one. */
+  downloadtype: z.enum(downloadTypes).default('individual'),
+});
+export type DownloadRequest = z.infer<typeof downloadRequest>;
+export const directZipData = z.object({ url: z.string(), count: z.number().int() });
+export const directZipResponse = envelope(directZipData);
+
+// ——— approval screen (§2.6) ———
+
+export const approvalsQuery = z.object({
+  cohort: z.string().trim().max(100).default(''),
+  certtype: certType,
+  page: z.coerce.number().int().min(0).default(0),
+  pagesize: pageSize,
+  search: z.string().trim().max(200).default(''),
+});
+export const approvalRequest = z
+  .object({
+    action: z.enum(['approve', 'decline']),
+    selectedItems: z.array(z.string().min(2).max(200)).max(20_000).default([]),
+    certtype: certType,
+    declinereason: z.string().trim().max(500).default(''),
+  })
+  .refine((v) => v.action === 'approve' || v.declinereason.length > 0, {
+    message: m.declineReason,
+    path: ['declinereason'],
+  });
+export const approvalData = z.object({ updated: z.number().int() });

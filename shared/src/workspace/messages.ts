@@ -1,0 +1,63 @@
+/**
+ * Every user-facing text of the issuance workspace and the approval screen (spec:
+ * certificate-operations §2.5, §2.6, §4, §5, §8). Quoted spec messages are kept word for word
+ * ({product} = Proofmark); where the old product's text contradicted its own limit (the zip cap),
+ * the text states the real limit. The rest are ours and say what to do next.
+ */
+export const PRODUCT = 'Proofmark';
+
+export const workspaceMessages = {
+  // §5 selection
+  noSelectedStudents: 'There is no selected students',
+  noSelectedItems: 'There is no selected items',
+  selectCorrectItems: 'Please select correct items',
+  selectCorrectItemsDot: 'Please select correct items.',
+  selectBlockchain: 'Please select blockchain',
+  allInvitePending: 'All the selected students has Invite pending status',
+  someInvitePending: 'Some selected students has Invite pending status',
+  noHoldStudents: 'There is no selected hold students',
+  zipCap: (cap: number) => `Please select up to ${cap} of students.`,
+  noDownloadType: 'There is no selected certificates type. You must select certificates type at least one.',
+  inputEmail: 'Please input email.',
+  inputPassword: 'Please input password.',
+  revokeReason: 'Please enter revoke reason.',
+  noGeneratedCertificates: 'There is no generated certificates',
+
+  // §5 approval screen
+  approvalNothingSelected: 'There is no selected students.',
+  approvalSelectIssued: 'Please select issued students.',
+
+  // §4 long-running work
+  generating: 'Generating certificates: this may take several minutes.',
+  baking: 'Baking OpenBadges: this may take several minutes.',
+  issuing: 'Issuing: this may take several minutes or hours.',
+
+  // §8 balance
+  insufficientBalance: `You have insufficient balance to issue. Send a request to the ${PRODUCT} team to Top Up.`,
+  topUpSent: `Send a request to the ${PRODUCT} team.`,
+  topUpMailFailed: `Send a request to the ${PRODUCT} team, But failed by incorrect email setting.`,
+
+  // §8 downloads and success
+  success: 'Success',
+  downloadDone: 'Download successfully.',
+  downloadFailed: 'Downloading preview files is failed.',
+
+  // Ours
+  wrongCredentials: 'The email or password is not correct.',
+  notYourEmail: 'Please enter the email address you signed in with.',
+  generateKeyFirst: 'Generate a key pair for this blockchain first (My Profile → Generate key pair).',
+  scheduleInPast: 'Please choose a date and time in the future.',
+  scheduleTooFar: 'Issuance can be scheduled at most one year ahead.',
+  reviewSent: 'Sent for Review.',
+  resetDone: 'The selected certificates were reset.',
+  validated: 'Validated.',
+  held: 'The selected certificates are on hold.',
+  unheld: 'The selected certificates are active again.',
+  revoked: 'The selected certificates are revoked.',
+  sending: 'Sending certificates: this may take several minutes.',
+  preparingDownload: 'Preparing the download: this may take several minutes.',
+  approved: 'Approved.',
+  declined: 'Declined.',
+  declineReason: 'Please enter decline reason.',
+  noSuchRun: 'No such job.',
+} as const;
