@@ -1,15 +1,13 @@
-import { verifierPageUrl } from './public-docs';
 import { AppError, notFound, unauthorized } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import type { SessionData } from '@proofmark/shared/api/auth';
-import { env } from '../adapters/env';
 import { passwordSignIn, refreshSignIn, signOutEverywhere } from '../adapters/identity';
 import { getOrg, findUserByEmail, getUser, updateUser, type UserRecord } from './users';
+import { verifierPageUrl } from './public-docs';
 import { clearFailures, isThrottled, recordFailure } from './sign-in-throttle';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The organisation's own verifier page. */
 
 /** The session fields of spec §3 (counts come from the dashboard statistics once they exist). */
 export const sessionFor = async (user: UserRecord): Promise<Omit<SessionData, 'token' | 'refreshToken'>> => {
