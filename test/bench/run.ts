@@ -1,7 +1,8 @@
-// `npm run bench [engine|verifiers]`: prints the figures the issues name. Measurements, not tests.
+// `npm run bench [engine|verifiers|render|workspace]`: prints the figures the issues name. Measurements, not tests.
 import { benchCredentialEngine } from './credential-engine';
 import { benchVerifiers } from './verifiers';
 import { benchRender } from './render';
+import { benchWorkspace } from './workspace';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -9,3 +10,4 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 if (want('engine')) await benchCredentialEngine();
 if (want('verifiers')) await benchVerifiers();
 if (want('render')) await benchRender();
+if (want('workspace')) await benchWorkspace();

@@ -1,0 +1,77 @@
+// The issuance workspace end to end for a 2,000-recipient cohort on the local cloud (issue #7):
+// upload → import → keys → generate (credentials + PDFs) → issue (one anchoring transaction) →
+// published. Prints each stage's time, PDFs per second and the whole path; the goal is < 3 min.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { spawnLocalCloud } from '../setup/spawn-cloud';
+import { clients } from '../integration/helpers';
+import { registeredAdmin } from '../integration/accounts';
+import {
+  copyEmailsAsKeys,
+  finishedRun,
+  sheetStudents,
+  uploadCohort,
+  workspaceCall,
+  type Caller,
+} from '../support/cohorts';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export async function benchWorkspace(count = Number(process.env.BENCH_COHORT ?? 2000)) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-bench-'));
+  const cloud = await spawnLocalCloud(dataDir);
+  try {
+    const admin = await registeredAdmin(cloud.info);
+    const c: Caller = { appUrl: cloud.info.appUrl, token: admin.token };
+    // Arrange what a paying organisation has: a key, the blockchain chosen, enough balance.
+    await workspaceCall(c, 'POST', '/api/keys', { blockchain: 'ethereum' });
+    await workspaceCall(c, 'POST', '/api/profile', { key: 'blockchain', value: 'ethereum' });
+    await clients(cloud.info).dynamo.send(
+      new UpdateCommand({
+        TableName: cloud.info.resources.tableName,
+        Key: { pk: `ORG#${admin.orgId}`, sk: 'ORG' },
+        UpdateExpression: 'SET balance = :b',
+        ExpressionAttributeValues: { ':b': count + 10 },
+      }),
+    );
+    const cohort = `BENCH-${randomUUID().slice(0, 6)}`;
+    const t0 = performance.now();
+    await uploadCohort(c, cohort, sheetStudents(count, 'Bench'));
+    await copyEmailsAsKeys(c, cohort);
+    const t1 = performance.now();
+
+    const gen = await workspaceCall<{ id: string }>(c, 'POST', '/api/workspace/generate', {
+      selectedItems: [`${cohort}=`],
+      certtype: 'degree',
+    });
+    if (gen.status !== 202) throw new Error(`generate: ${JSON.stringify(gen.body)}`);
+    const generated = await finishedRun(c, gen.body.Data!.id, 900_000);
+    const t2 = performance.now();
+
+    const issue = await workspaceCall<{ id: string }>(c, 'POST', '/api/workspace/issue', {
+      selectedCohort: cohort,
+      certtype: 'degree',
+      email: admin.email,
+      password: admin.password,
+      requestId: randomUUID(),
+    });
+    if (issue.status !== 202) throw new Error(`issue: ${JSON.stringify(issue.body)}`);
+    const issued = await finishedRun(c, issue.body.Data!.id, 900_000);
+    const t3 = performance.now();
+
+    console.log(`\nWorkspace, ${count} recipients (local cloud, this machine):`);
+    console.log(`  upload + import + keys   ${seconds(t1 - t0)}`);
+    console.log(
+      `  generate                 ${seconds(t2 - t1)}  (${generated.done} credentials + PDFs, ` +
+        `${(generated.done / ((t2 - t1) / 1000)).toFixed(1)} PDFs/s, ${generated.failed} failed)`,
+    );
+    console.log(`  issue (anchor + publish) ${seconds(t3 - t2)}  (tx ${issued.txId ?? '?'})`);
+    console.log(`  whole path               ${seconds(t3 - t0)}  (goal < 180 s)`);
+  } finally {
+    await cloud.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
