@@ -91,3 +91,14 @@ export const envNames = {
 } as const;
 
 export const bucketNames = Object.keys(buckets) as BucketName[];
+
+/**
+ * Environment of the functions that create schedules (scheduled issuance), in AWS only: their
+ * absence is what sends functions/src/adapters/scheduler.ts to the local scheduler's index entry.
+ */
+export const schedulingEnvNames = {
+  group: 'SCHEDULE_GROUP_NAME',
+  roleArn: 'SCHEDULER_ROLE_ARN',
+  /** The queue a schedule delivers to (EventBridge Scheduler's SQS target takes an ARN, not a URL). */
+  targetArn: (j: JobName) => `SCHEDULE_TARGET_ARN_${j.toUpperCase()}`,
+} as const;

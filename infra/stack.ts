@@ -52,6 +52,7 @@ const optionalContext = {
   bitcoinEsploraUrl: 'BITCOIN_ESPLORA_URL',
   bitcoinNetwork: 'BITCOIN_NETWORK',
   chainConfirmations: 'CHAIN_CONFIRMATIONS',
+  productTeamEmail: 'PRODUCT_TEAM_EMAIL',
 } as const;
 
 const asList = (value: unknown): string[] | undefined =>

@@ -5,7 +5,12 @@ import react from '@vitejs/plugin-react';
 // The local gateway (npm start) serves the API here; the dev server forwards /api to it so the
 // SPA calls the same relative /api paths it uses behind CloudFront.
 const apiTarget = 'http://127.0.0.1:3000';
-const proxy = { '/api': { target: apiTarget } };
+// The verifier page also reads /config.json and the public documents (/public/*) from the gateway.
+const proxy = {
+  '/api': { target: apiTarget },
+  '/public': { target: apiTarget },
+  '/config.json': { target: apiTarget },
+};
 
 export default defineConfig({
   // Anchored to this folder so the config also works when run from the repository root.

@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
+import { FONT_PACKAGES } from '../../functions/src/render/fonts';
 import { routeGroups, routes, type RouteGroup } from '../../functions/src/routes';
 import type { Api } from './api';
 import { BackendFunction, type Backend } from './backend-function';
@@ -58,11 +59,15 @@ export class ApiHandlers extends Construct {
       // CPU scales with memory, and these cold starts are on a user's request.
       memorySize: 1024,
       backend: props.backend,
+      // The workspace's preview is the certificate's HTML, with the fonts read at run time.
+      ...(group === 'workspace' ? { nodeModules: [...FONT_PACKAGES] } : {}),
     });
     props.userPool.grant(fn, ...userAdminActions);
     props.scheduling.grantManageSchedules(fn);
     fn.addEnvironment(schedulingEnvNames.group, props.scheduling.groupName);
     fn.addEnvironment(schedulingEnvNames.roleArn, props.scheduling.role.roleArn);
+    // Only issuance is scheduled; a Lambda's environment is capped at 4 KB.
+    fn.addEnvironment(schedulingEnvNames.targetArn('issue'), props.backend.queues.issue.queueArn);
     return fn;
   }
 }

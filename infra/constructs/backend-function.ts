@@ -63,6 +63,13 @@ export interface BackendFunctionProps {
   timeout: Duration;
   memorySize: number;
   backend: Backend;
+  /** Default arm64; a function whose native dependency ships for x64 only says so. */
+  architecture?: Architecture;
+  /**
+   * Packages installed next to the bundle instead of bundled (they read files beside their own
+   * code, e.g. @sparticuz/chromium's packed browser), at the lockfile's version.
+   */
+  nodeModules?: string[];
 }
 
 /** A handler of functions/src, bundled by esbuild, with the shared environment and the grants every handler needs. */
@@ -75,7 +82,7 @@ export class BackendFunction extends NodejsFunction {
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: props.architecture ?? Architecture.ARM_64,
       timeout: props.timeout,
       memorySize: props.memorySize,
       loggingFormat: LoggingFormat.JSON,
@@ -90,6 +97,7 @@ export class BackendFunction extends NodejsFunction {
         sourcesContent: false,
         // The runtime's SDK lags the lockfile; bundling ours keeps behaviour identical to the local cloud.
         bundleAwsSDK: true,
+        ...(props.nodeModules?.length ? { nodeModules: props.nodeModules } : {}),
         // CommonJS dependencies inside an ESM bundle still call require().
         banner:
           "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -4,14 +4,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 
-/**
- * Environment of functions that create schedules (scheduled issuance). Not in resources.ts envNames
- * yet because the local cloud has no scheduler; they belong there once it has one.
- */
-export const schedulingEnvNames = {
-  group: 'SCHEDULE_GROUP_NAME',
-  roleArn: 'SCHEDULER_ROLE_ARN',
-} as const;
+/** Environment of functions that create schedules (scheduled issuance): see resources.ts. */
+export { schedulingEnvNames } from '../resources';
 
 export interface SchedulingProps {
   /** The queues a schedule may deliver to. */

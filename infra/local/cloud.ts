@@ -18,6 +18,7 @@ import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
 import { startPollers } from './pollers';
 import { resumeUnfinishedJobs } from './resume-jobs';
+import { startLocalScheduler } from './scheduler';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -156,6 +157,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       userPoolId: resources.userPoolId,
       userPoolClientId: resources.userPoolClientId,
       webDir: path.join(repoRoot, 'web', 'dist'),
+      // As web-deployment.ts writes it in AWS; read when asked, since the URL is set once the gateway listens.
+      runtimeConfig: () => ({ publicBaseUrl: process.env[envNames.publicBaseUrl] ?? '' }),
       loadGroup: async (group) => (await import(`../../functions/src/http/${group}.ts`)).handler,
     });
     started.push({ name: 'gateway', url: gateway.url, stop: gateway.stop });
@@ -174,15 +177,32 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       loadJob: async (job: JobName) => (await import(`../../functions/src/jobs/${job}.ts`)).handler,
       retryDelaySeconds: opts.retryDelaySeconds ?? 2,
     });
+    const ddbClient = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(endpoints.dynamodb)));
     const resumed = await resumeUnfinishedJobs(
-      DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(endpoints.dynamodb))),
+      ddbClient,
       sqsClient,
       resources.tableName,
       resources.queueUrls,
     );
     if (resumed) console.log(`Resumed ${resumed} unfinished job(s).`);
-    // Pollers stop before the servers they read from.
-    started.push({ name: 'pollers', url: '', stop: async () => (await pollers.stop(), sqsClient.destroy()) });
+    // Scheduled issuance on one machine (EventBridge Scheduler in AWS).
+    const scheduler = startLocalScheduler({
+      ddb: ddbClient,
+      sqs: sqsClient,
+      tableName: resources.tableName,
+      queueUrls: resources.queueUrls,
+    });
+    // Pollers and the scheduler stop before the servers they read from.
+    started.push({
+      name: 'pollers',
+      url: '',
+      stop: async () => (
+        await scheduler.stop(),
+        await pollers.stop(),
+        sqsClient.destroy(),
+        ddbClient.destroy()
+      ),
+    });
 
     const info: LocalCloudInfo = {
       appUrl,

@@ -44,6 +44,11 @@ export interface GatewayOptions {
   readPublic: (key: string) => Promise<{ body: Uint8Array; contentType?: string } | undefined>;
   /** Loads a group's handler module (the same file the CDK stack bundles). */
   loadGroup: (group: string) => Promise<GroupHandler>;
+  /**
+   * The SPA's /config.json, which the deployment writes in AWS (web-deployment.ts): values only
+   * known at run time, e.g. the public base URL the verifier page fetches certificates from.
+   */
+  runtimeConfig?: () => Record<string, string>;
 }
 
 const readBody = (req: http.IncomingMessage): Promise<Buffer | 'too-large'> =>
@@ -230,6 +235,16 @@ export const startGateway = async (opts: GatewayOptions) => {
   };
 
   const handleStatic = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    if (
+      url.pathname === '/config.json' &&
+      opts.runtimeConfig &&
+      (req.method === 'GET' || req.method === 'HEAD')
+    ) {
+      return send(res, 200, JSON.stringify(opts.runtimeConfig()), {
+        'content-type': MIME['.json']!,
+        'cache-control': 'no-cache',
+      });
+    }
     const indexFile = path.join(opts.webDir, 'index.html');
     if (!fs.existsSync(indexFile)) {
       return send(res, 503, 'The web app is not built yet: run `npm run build:web`.', {

@@ -8,7 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jobNames, jobs, type JobName } from '../../functions/src/jobs';
 import { routeGroups, routeKey, routes } from '../../functions/src/routes';
 import { repoRoot } from '../constructs/backend-function';
-import { buckets, envNames, queueFor, table, userPool, type BucketName } from '../resources';
+import { chromiumJobs } from '../constructs/job-workers';
+import {
+  buckets,
+  envNames,
+  queueFor,
+  schedulingEnvNames,
+  table,
+  userPool,
+  type BucketName,
+} from '../resources';
 import { ProofmarkStack } from '../stack';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -176,12 +185,13 @@ describe('Api', () => {
 });
 
 describe('Functions', () => {
-  it('runs one arm64 Node function per route group and per job', () => {
+  it('runs one arm64 Node function per route group and per job (x86_64 for Chromium jobs)', () => {
     const fns = backendFunctions();
     expect(fns).toHaveLength(routeGroups.length + jobNames.length);
+    const x64 = new Set(chromiumJobs.map((job) => jobFunction(job).id));
     for (const fn of fns) {
       expect(fn.Properties.Runtime).toMatch(/^nodejs(20|22)\.x$/);
-      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.Architectures).toEqual([x64.has(fn.id) ? 'x86_64' : 'arm64']);
       expect(fn.Properties.Handler).toBe('index.handler');
     }
     for (const group of routeGroups) httpFunction(group);
@@ -392,6 +402,16 @@ describe('Scheduling, secrets and mail', () => {
     }
   });
 
+  it('tells the HTTP functions where scheduled issuance goes: the group, the role and the issue queue', () => {
+    const group = only('AWS::Scheduler::ScheduleGroup');
+    const vars = httpFunction('issuing').Properties.Environment.Variables as Json;
+    expect(vars[schedulingEnvNames.group]).toEqual({ Ref: group.id });
+    expect(vars[schedulingEnvNames.roleArn]).toBeTruthy();
+    expect(vars[schedulingEnvNames.targetArn('issue')]).toEqual({
+      'Fn::GetAtt': [queueOf('issue').id, 'Arn'],
+    });
+  });
+
   it('encrypts secrets with a rotating KMS key that survives the stack', () => {
     const key = only('AWS::KMS::Key');
     expect(key.Properties.EnableKeyRotation).toBe(true);
@@ -443,6 +463,9 @@ describe('Cdn', () => {
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/Dashboard')).toBe('/index.html');
     expect(rewrite('/ManageCertificate/42')).toBe('/index.html');
+    // The public verifier: the generic page and an organisation's (slugs never contain a dot).
+    expect(rewrite('/verify')).toBe('/index.html');
+    expect(rewrite('/verify/analytical-college-a1b2c3')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
   });

@@ -4,6 +4,7 @@ import type { Probe } from '@proofmark/shared/api/system';
 import { routes, routeKey, type RouteDef } from '../../functions/src/routes';
 import { api } from './helpers';
 import { registeredAdmin, teamUser } from './accounts';
+import { addStudents, toPkReceived } from './workspace-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 type Member = Awaited<ReturnType<typeof teamUser>>;
@@ -41,6 +42,15 @@ const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
         body: { purpose: 'students', filename: 'b-only.xlsx', size: 100, cohortid: 'B-only' },
       })
     ).body.Data!.id,
+  'GET /api/workspace/runs/{id}': async (owner) => {
+    await addStudents(owner, 'B-only', [{ id: 'B1' }]);
+    await toPkReceived(owner, ['B-only=B1']);
+    const res = await api<{ id: string }>('POST', '/api/workspace/generate', {
+      token: owner.token,
+      body: { selectedItems: ['B-only=B1'], certtype: 'degree' },
+    });
+    return res.body.Data!.id;
+  },
 };
 
 describe('permissions are enforced on the server, for every route of the table', () => {

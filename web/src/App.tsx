@@ -1,11 +1,13 @@
+import { Suspense } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { SessionExpiryRedirect } from './auth/SessionExpiryRedirect';
+import { PageLoader } from './components/PageLoader';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './queryClient';
 import { RouteGuard } from './routing/RouteGuard';
-import { NotFoundPage, pages } from './routing/pages';
+import { NotFoundPage, pages, VerifierPage } from './routing/pages';
 import { routeIds, routeTable } from './routing/routeTable';
 import { theme } from './theme';
 
@@ -14,6 +16,18 @@ const queryClient = createQueryClient();
 function AppRoutes() {
   return (
     <Routes>
+      {/* The public verifier has its own frame and needs no session, so it sits outside the guard. */}
+      {['/verify', '/verify/:slug'].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <VerifierPage />
+            </Suspense>
+          }
+        />
+      ))}
       <Route element={<RouteGuard />}>
         <Route element={<AppLayout />}>
           {routeIds.map((id) => {

@@ -1,10 +1,14 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BucketName } from '../../../infra/resources';
@@ -75,3 +79,66 @@ export const presignedPutUrl = (bucket: BucketName, key: string, expiresInSecond
   getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: env.bucket(bucket), Key: key }), {
     expiresIn: expiresInSeconds,
   });
+
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Writes a stream of unknown length (a zip being built) without holding it in memory: 8 MB parts
+ * of a multipart upload, or one plain PUT when it stays under one part. Returns the size written.
+ * Reading the source in step with the uploads is the backpressure on whoever produces it.
+ */
+export const putObjectStream = async (
+  bucket: BucketName,
+  key: string,
+  source: AsyncIterable<Uint8Array>,
+  contentType: string,
+): Promise<number> => {
+  const Bucket = env.bucket(bucket);
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let total = 0;
+  let uploadId: string | undefined;
+  const parts: { ETag?: string; PartNumber: number }[] = [];
+  const flush = async () => {
+    uploadId ??= (
+      await s3Client().send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }))
+    ).UploadId;
+    const PartNumber = parts.length + 1;
+    const Body = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    const out = await s3Client().send(
+      new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body }),
+    );
+    parts.push({ ETag: out.ETag, PartNumber });
+  };
+  try {
+    for await (const chunk of source) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      total += chunk.length;
+      if (pendingBytes >= PART_BYTES) await flush();
+    }
+    if (!uploadId) {
+      await putObject(bucket, key, Buffer.concat(pending, pendingBytes), contentType);
+      return total;
+    }
+    if (pendingBytes) await flush();
+    await s3Client().send(
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
+    return total;
+  } catch (err) {
+    if (uploadId) {
+      await s3Client()
+        .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }))
+        .catch(() => undefined);
+    }
+    throw err;
+  }
+};

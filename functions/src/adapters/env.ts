@@ -21,4 +21,6 @@ export const env = {
   appBaseUrl: () => required(envNames.appBaseUrl).replace(/\/+$/, ''),
   /** The HTTP/JSON programme source of API-mode organisations; unset: the bundled sample source. */
   programmeSourceUrl: () => process.env.PROGRAMME_SOURCE_URL?.replace(/\/+$/, '') || undefined,
+  /** Where top-up requests go (§8 TOP UP); on one machine the local inbox shows them. */
+  productTeamEmail: () => process.env.PRODUCT_TEAM_EMAIL || 'team@proofmark.local',
 };

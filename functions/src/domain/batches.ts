@@ -11,13 +11,14 @@ import {
   formatAnchor,
   prepareBatch,
   type BlockcertsCredential,
+  type Display,
   type PreparedBatch,
 } from '@proofmark/shared/blockcerts/index';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
 import type { BatchView, CreateBatchRequest, TransactionReceipt } from '@proofmark/shared/api/credentials';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
-import { getObjectText, putObject } from '../adapters/blobs';
+import { deleteObject, getObjectText, putObject } from '../adapters/blobs';
 import { enqueueJob, pendingJobMark } from '../adapters/queue';
 import { conditionHolds, setExpression } from '../adapters/table';
 import { getOrg, type OrgRecord } from './users';
@@ -36,6 +37,7 @@ import {
 } from './status-list';
 import { keys } from './keys';
 import { getOrgSettings } from './org-settings';
+import { publishRunRows } from './workspace/issued';
 
 /**
  * A batch goes prepared → signed → broadcast → published. Every step is a conditional write, so a
@@ -66,6 +68,23 @@ export interface BatchRecord {
   blockNumber?: number;
   confirmations?: number;
   credentialIds: string[];
+  /** The private object holding the prepared (unsigned, hashed) credentials of this batch. */
+  preparedObject?: string;
+  /** The workspace run (issue or bake request) whose recipient rows this batch issues. */
+  source?: { runId: string };
+}
+
+/**
+ * What the issuance workspace fixes for a batch: its id (= the issue request's id, so a redelivered
+ * job finds its batch instead of making a second one), each credential's id (urn:uuid:<certUuid>,
+ * fixed since generation) and display, and the run whose rows publishing moves to issued.
+ */
+export interface BatchOptions {
+  batchId?: string;
+  credentialIds?: string[];
+  /** Per credential; an empty slot takes the recipient's displayHtml or the default. */
+  displays?: (string | Display | undefined)[];
+  source?: { runId: string };
 }
 
 const batchKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `BATCH#${id}` });
@@ -101,12 +120,17 @@ export const listTransactions = async (orgId: string, limit = 200): Promise<Tran
 /** Confirmations the job waits for before publishing (1 on a dev chain; more on a public chain). */
 const requiredConfirmations = () => Number(process.env.CHAIN_CONFIRMATIONS ?? 1);
 
-export const getBatch = async (orgId: string, id: string): Promise<BatchRecord> => {
+export const findBatch = async (orgId: string, id: string): Promise<BatchRecord | undefined> => {
   const out = await dynamoClient().send(
     new GetCommand({ TableName: env.tableName(), Key: batchKey(orgId, id), ConsistentRead: true }),
   );
-  if (!out.Item) throw notFound('No such batch.');
-  return out.Item as BatchRecord;
+  return out.Item as BatchRecord | undefined;
+};
+
+export const getBatch = async (orgId: string, id: string): Promise<BatchRecord> => {
+  const batch = await findBatch(orgId, id);
+  if (!batch) throw notFound('No such batch.');
+  return batch;
 };
 
 export const batchView = (b: BatchRecord, slug: string): BatchView => ({
@@ -134,7 +158,16 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
       : [],
 });
 
-export const createBatch = async (orgId: string, input: CreateBatchRequest): Promise<BatchRecord> => {
+export const createBatch = async (
+  orgId: string,
+  input: CreateBatchRequest,
+  options: BatchOptions = {},
+): Promise<BatchRecord> => {
+  // A retry of the same request: the batch exists, and building it again would only waste status indices.
+  if (options.batchId) {
+    const existing = await findBatch(orgId, options.batchId);
+    if (existing) return existing;
+  }
   const org = await getOrg(orgId);
   if (!org) throw notFound('No such organisation.');
   chainAdapter(input.blockchain); // refuses now, not in the job, when the chain is not configured
@@ -144,8 +177,9 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
   const urls = issuerUrls(org);
   const validFrom = new Date();
   if (input.certificate.type === 'openbadges') {
-    const badges = input.recipients.map((r) =>
+    const badges = input.recipients.map((r, i) =>
       buildOpenBadgeCredential({
+        id: options.credentialIds?.[i],
         issuer: { id: urls.profile, name: org.name, url: org.url },
         recipient: { email: r.email, name: r.name },
         achievement: {
@@ -163,6 +197,8 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
       blockchain: input.blockchain,
       format: 'openbadge',
       createdAt: validFrom,
+      batchId: options.batchId,
+      source: options.source,
     });
   }
   const statusIndexStart = await allocateStatusIndices(orgId, input.recipients.length);
@@ -176,7 +212,11 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
       {
         name: input.certificate.name,
         description: input.certificate.description,
-        display: r.displayHtml ?? defaultDisplay(input.certificate.name, r.name, org.name, logoUrl),
+        id: options.credentialIds?.[i],
+        display:
+          options.displays?.[i] ??
+          r.displayHtml ??
+          defaultDisplay(input.certificate.name, r.name, org.name, logoUrl),
         validFrom,
         validUntil: input.certificate.validUntil,
         status: statusPurposes.map((purpose) => ({
@@ -191,6 +231,8 @@ export const createBatch = async (orgId: string, input: CreateBatchRequest): Pro
     blockchain: input.blockchain,
     statusIndexStart,
     createdAt: validFrom,
+    batchId: options.batchId,
+    source: options.source,
   });
   // Every credential names both status lists, so the organisation's first batch also brings their first editions.
   for (const purpose of statusPurposes)
@@ -231,13 +273,16 @@ const saveAndEnqueue = async (
     statusIndexStart?: number;
     statusPurpose?: StatusPurpose;
     createdAt: Date;
+    batchId?: string;
+    source?: BatchRecord['source'];
   },
 ): Promise<BatchRecord> => {
   const { blockchain } = extra;
   const prepared = await prepareBatch(credentials as BlockcertsCredential[]);
+  const id = extra.batchId ?? randomUUID();
   const batch: BatchRecord = {
     orgId,
-    id: randomUUID(),
+    id,
     kind,
     statusIndexStart: extra.statusIndexStart,
     statusPurpose: extra.statusPurpose,
@@ -249,22 +294,34 @@ const saveAndEnqueue = async (
     count: credentials.length,
     createdAt: extra.createdAt.toISOString(),
     credentialIds: (credentials as BlockcertsCredential[]).map((c) => String(c.id)),
+    // Each preparation gets its own object, named on the record: a concurrent or retried build of
+    // a batch with a fixed id can never overwrite the credentials whose Merkle root was stored.
+    preparedObject: extra.batchId ? preparedKey(orgId, `${id}/${randomUUID()}`) : preparedKey(orgId, id),
+    ...(extra.source ? { source: extra.source } : {}),
   };
   const jobMessage = { orgId, batchId: batch.id };
   // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
-  await putObject('artefacts', preparedKey(orgId, batch.id), JSON.stringify(prepared), 'application/json');
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: env.tableName(),
-      Item: {
-        ...batchKey(orgId, batch.id),
-        type: 'batch',
-        ...batch,
-        ...pendingJobMark('anchor', jobMessage),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  await putObject('artefacts', batch.preparedObject!, JSON.stringify(prepared), 'application/json');
+  const stored = await conditionHolds(
+    dynamoClient().send(
+      new PutCommand({
+        TableName: env.tableName(),
+        Item: {
+          ...batchKey(orgId, batch.id),
+          type: 'batch',
+          ...batch,
+          ...pendingJobMark('anchor', jobMessage),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
   );
+  if (!stored) {
+    // Another delivery of the same request stored this batch first: that one stands.
+    if (!extra.batchId) throw new Error(`Batch ${batch.id} exists already`);
+    await deleteObject('artefacts', batch.preparedObject!).catch(() => undefined);
+    return getBatch(orgId, batch.id);
+  }
   await publishIssuerDocuments(orgId);
   await enqueueJob('anchor', jobMessage);
   return batch;
@@ -411,7 +468,7 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
 const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; blockNumber?: number }) => {
   const org = await getOrg(batch.orgId);
   if (!org) throw notFound('No such organisation.');
-  const text = await getObjectText('artefacts', preparedKey(batch.orgId, batch.id));
+  const text = await getObjectText('artefacts', batch.preparedObject ?? preparedKey(batch.orgId, batch.id));
   if (!text) throw new Error(`Prepared batch ${batch.id} is missing from the artefacts bucket`);
   const prepared = JSON.parse(text) as PreparedBatch<BlockcertsCredential>;
   const profileUrl = issuerUrls(org).profile;
@@ -459,6 +516,8 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
     );
     await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, batch.statusIndexStart ?? 0);
   }
+  // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
+  if (batch.source) await publishRunRows(org, batch);
   await advance(batch, 'broadcast', {
     state: 'published',
     confirmations: conf.confirmations,

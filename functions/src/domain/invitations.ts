@@ -30,14 +30,15 @@ import { issueOneTimeCode } from './wallet-introduction';
  * wallet posts its key (domain/wallet-introduction.ts), then it is 'PK received'.
  */
 
-interface Sender {
+export interface Sender {
   name: string;
   introductionUrl: string;
   issuerUrl: string;
   logo?: { bytes: Uint8Array; contentType: string };
 }
 
-const senderOf = async (orgId: string): Promise<Sender> => {
+/** Who a mail of the organisation is from: its issuer name, links and logo (also the certificate mail's). */
+export const senderOf = async (orgId: string): Promise<Sender> => {
   const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
   if (!org) throw notFound();
   const urls = issuerUrls(org);
@@ -68,6 +69,32 @@ const codeFor = async (orgId: string, row: RecipientItem): Promise<string> => {
 };
 
 type Rendered = Pick<OutgoingMail, 'subject' | 'html' | 'text' | 'inline'>;
+export type MailTarget = 'mail' | 'preview';
+
+/**
+ * An image of a mail: for a mail an inline attachment (`cid:`), which mail clients show; for the
+ * preview in the browser a data URL.
+ */
+export const imageSrc = (target: MailTarget, id: string, bytes: Uint8Array, type: string) =>
+  target === 'mail' ? `cid:${id}` : `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+
+/** The organisation's logo: its <img> (empty without a logo) and, for a mail, its attachment. */
+export const senderLogo = (sender: Sender, target: MailTarget) => ({
+  markup: sender.logo
+    ? `<img src="${imageSrc(target, 'logo', sender.logo.bytes, sender.logo.contentType)}" alt="" style="max-height:80px"/>`
+    : '',
+  inline:
+    target === 'mail' && sender.logo
+      ? [
+          {
+            filename: 'logo',
+            contentType: sender.logo.contentType,
+            contentId: 'logo',
+            content: sender.logo.bytes,
+          },
+        ]
+      : [],
+});
 
 /**
  * One invitation. For a mail the images are inline attachments (`cid:`), which mail clients show;
@@ -77,17 +104,15 @@ export const renderInvitation = async (
   sender: Sender,
   row: Pick<RecipientItem, 'firstname'>,
   code: string,
-  target: 'mail' | 'preview',
+  target: MailTarget,
 ): Promise<Rendered> => {
   const link = walletIntroductionLink(sender.introductionUrl, code);
   const qr = await QRCode.toBuffer(link, { type: 'png', width: 300, margin: 2, errorCorrectionLevel: 'M' });
-  const src = (id: string, bytes: Uint8Array, type: string) =>
-    target === 'mail' ? `cid:${id}` : `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+  const src = (id: string, bytes: Uint8Array, type: string) => imageSrc(target, id, bytes, type);
+  const logo = senderLogo(sender, target);
   const values = {
     ORGANIZATION_NAME: sender.name,
-    ORGANIZATION_LOGO: sender.logo
-      ? `<img src="${src('logo', sender.logo.bytes, sender.logo.contentType)}" alt="" style="max-height:80px"/>`
-      : '',
+    ORGANIZATION_LOGO: logo.markup,
     FIRST_NAME: row.firstname,
     INTRODUCTION_URL: sender.introductionUrl,
     ISSUER_URL: sender.issuerUrl,
@@ -106,16 +131,7 @@ export const renderInvitation = async (
       target === 'mail'
         ? [
             { filename: 'qrcode.png', contentType: 'image/png', contentId: 'qrcode', content: qr },
-            ...(sender.logo
-              ? [
-                  {
-                    filename: 'logo',
-                    contentType: sender.logo.contentType,
-                    contentId: 'logo',
-                    content: sender.logo.bytes,
-                  },
-                ]
-              : []),
+            ...logo.inline,
           ]
         : undefined,
   };

@@ -47,4 +47,6 @@ export const objectKeys = {
   generated: (orgId: string, certUuid: string, ext: 'pdf' | 'png') => `${orgId}/generated/${certUuid}.${ext}`,
   /** A finished download zip (artefacts bucket, handed out as a presigned link). */
   download: (orgId: string, runId: string) => `${orgId}/downloads/${runId}.zip`,
+  /** What a download run packs (its selection can be too large for a queue message). */
+  downloadRequest: (orgId: string, runId: string) => `${orgId}/downloads/${runId}.request.json`,
 };

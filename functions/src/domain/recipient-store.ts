@@ -79,6 +79,8 @@ export interface RecipientItem {
   revokeReason?: string;
   sentAt?: string;
   sentCount?: number;
+  /** The send run that last mailed this row: a redelivered chunk of that run skips it (no double count). */
+  sendRun?: string;
   /** Approval screen (§2.6): 1 approved, 2 declined. */
   approval?: 1 | 2;
   declineReason?: string;

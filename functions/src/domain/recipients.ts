@@ -1,6 +1,5 @@
 import { AppError, badRequest, conflict, notFound } from '@proofmark/shared/errors';
 import type {
-  CohortRow,
   CohortsData,
   ListRecipientsQuery,
   RecipientRow,
@@ -74,7 +73,7 @@ export const createCohort = async (orgId: string, cohortid: string, country: str
 };
 
 /** The cohorts a list call covers: all, the one named, or those under a prefix of dash-joined parts. */
-const cohortsMatching = async (orgId: string, cohort: string): Promise<string[]> => {
+export const cohortsMatching = async (orgId: string, cohort: string): Promise<string[]> => {
   const ids = (await listCohortItems(orgId)).map((c) => c.cohortid);
   if (!cohort) return ids;
   return ids.filter((id) => id === cohort || id.startsWith(`${cohort}-`));
@@ -102,7 +101,7 @@ export const childRow = (r: RecipientItem): RecipientRow => ({
   children: [],
 });
 
-const matchesSearch = (r: RecipientItem, search: string) => {
+export const matchesSearch = (r: RecipientItem, search: string) => {
   if (!search) return true;
   const needle = search.toLowerCase();
   return [r.studentid, r.firstname, r.middlename, r.lastname, r.email, r.secondemail, r.publicKey]
@@ -110,15 +109,26 @@ const matchesSearch = (r: RecipientItem, search: string) => {
     .some((v) => String(v).toLowerCase().includes(needle));
 };
 
+/** A parent (cohort) row over children of type C; the first parent carries `pagecount`. */
+export type TreeParent<C extends RecipientRow> = Omit<C, 'is_child' | 'children' | 'field10'> & {
+  field10: 'Yes' | 'No' | '';
+  is_child: 0;
+  children: C[];
+  pagecount?: number;
+};
+
 /**
- * One page of the tree (pure): rows sorted by cohort then student id, the page's slice grouped
+ * One page of a tree (pure): rows sorted by cohort then student id, the page's slice grouped
  * under cohort parents; the first parent carries `pagecount` = the number of matching rows (§9).
+ * `toChild` makes a row's view (the recipients screen's, or the workspace's certificate row); a
+ * parent is that view of an empty row named after its cohort.
  */
-export const pageOfTree = (
+export const pageOfRowTree = <C extends RecipientRow>(
   rows: readonly RecipientItem[],
   page: number,
   pageSize: number,
-): RecipientsData => {
+  toChild: (r: RecipientItem) => C,
+) => {
   const sorted = [...rows].sort(
     (a, b) =>
       a.cohortid.localeCompare(b.cohortid) || a.studentid.localeCompare(b.studentid, 'en', { numeric: true }),
@@ -126,33 +136,38 @@ export const pageOfTree = (
   const total = sorted.length;
   const index = clampPage(page, total, pageSize);
   const slice = sorted.slice(pageOffset(index, pageSize), pageOffset(index, pageSize) + pageSize);
-  const parents: CohortRow[] = [];
+  const parents: TreeParent<C>[] = [];
   for (const r of slice) {
     let parent = parents.at(-1);
     if (!parent || parent.cohortid !== r.cohortid) {
-      parent = {
-        ...childRow({
-          ...r,
-          studentid: '',
-          firstname: r.cohortid,
-          middlename: '',
-          lastname: '',
-          email: '',
-          extra: {},
-        }),
-        id: itemId(r.cohortid),
-        field6: '',
-        field7: '',
-        field10: '',
-        field11: '',
+      const blank: RecipientItem = {
+        pk: r.pk,
+        sk: r.sk,
+        orgId: r.orgId,
+        cohortid: r.cohortid,
+        certtype: r.certtype,
+        studentid: '',
+        firstname: r.cohortid,
+        middlename: '',
+        lastname: '',
+        email: '',
+        secondemail: '',
+        extra: {},
         status: '',
-        secondemailaddress: '',
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      };
+      const made = {
+        ...toChild(blank),
+        id: itemId(r.cohortid),
+        field10: '',
         is_child: 0,
         children: [],
-      };
-      parents.push(parent);
+      } as TreeParent<C>;
+      parents.push(made);
+      parent = made;
     }
-    parent.children.push(childRow(r));
+    parent.children.push(toChild(r));
   }
   if (parents[0]) parents[0].pagecount = total;
   return {
@@ -160,6 +175,10 @@ export const pageOfTree = (
     cohortData: { total, page: index, pageSize, pages: pageCount(total, pageSize) },
   };
 };
+
+/** One page of the recipients screen's tree. */
+export const pageOfTree = (rows: readonly RecipientItem[], page: number, pageSize: number): RecipientsData =>
+  pageOfRowTree(rows, page, pageSize, childRow);
 
 export const listRecipients = async (orgId: string, q: ListRecipientsQuery): Promise<RecipientsData> => {
   const cohorts = await cohortsMatching(orgId, q.cohort);

@@ -5,6 +5,7 @@ import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
 import { passwordProblem } from '@proofmark/shared/accounts/password-policy';
 import { isCommonPassword } from '@proofmark/shared/accounts/common-passwords';
 import type { RegisterRequest } from '@proofmark/shared/api/auth';
+import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { markEmailVerified } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { keys } from './keys';
@@ -63,7 +64,16 @@ export const register = async (input: RegisterRequest): Promise<{ orgId: string;
         emailConfirmed: false,
         mustChangePassword: false,
       },
-      extraItems: [{ ...keys.org(orgId), ...keys.orgBySlug(org.verifierSlug), type: 'org', ...org }],
+      // The free trial (§9) is granted in the same transaction that creates the organisation.
+      extraItems: [
+        {
+          ...keys.org(orgId),
+          ...keys.orgBySlug(org.verifierSlug),
+          type: 'org',
+          ...org,
+          balance: FREE_TRIAL_CERTIFICATES,
+        },
+      ],
     }),
   );
   await sendConfirmationCode(user);

@@ -49,7 +49,8 @@ export const issueOneTimeCode = async (
   return code;
 };
 
-const orgIdBySlug = async (slug: string): Promise<string | undefined> => {
+/** The organisation whose verifier address (slug) this is; undefined when none. */
+export const orgIdBySlug = async (slug: string): Promise<string | undefined> => {
   const k = keys.orgBySlug(slug);
   const out = await dynamoClient().send(
     new QueryCommand({

@@ -1,4 +1,30 @@
-import { httpGroup } from './kit';
+import { z } from 'zod';
+import { downloadRequest, selection } from '@proofmark/shared/api/workspace';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { directZip, startDownload } from '../domain/workspace/download';
+import { startSend } from '../domain/workspace/send';
+import { httpGroup, parseBody } from './kit';
 
-// Filled in by the workspace work (shared/src/api/workspace.ts lists this group's routes).
-export const handler = httpGroup({});
+/**
+ * The direct download answers an empty selection with its own message ('There is no selected
+ * items', §5), so the empty list reaches the rule instead of the schema's generic refusal.
+ */
+const directZipRequest = selection.extend({ selectedItems: z.array(z.string().min(2).max(200)).max(20_000) });
+
+/** Delivery of certificates (shared/src/api/workspace.ts): send by mail, and the two downloads. */
+export const handler = httpGroup({
+  'POST /api/workspace/send': async (event, { caller }) => ({
+    status: 202,
+    message: m.sending,
+    data: await startSend(caller.orgId, parseBody(event, selection)),
+  }),
+  'POST /api/workspace/download': async (event, { caller }) => ({
+    status: 202,
+    message: m.preparingDownload,
+    data: await startDownload(caller.orgId, parseBody(event, downloadRequest)),
+  }),
+  'POST /api/workspace/download-zip': async (event, { caller }) => ({
+    message: m.downloadDone,
+    data: await directZip(caller.orgId, parseBody(event, directZipRequest)),
+  }),
+});

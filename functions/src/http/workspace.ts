@@ -1,4 +1,59 @@
-import { httpGroup } from './kit';
+import type { z } from 'zod';
+import { badRequest } from '@proofmark/shared/errors';
+import {
+  generateRequest,
+  previewRequest,
+  selection,
+  validateRequest,
+  workspaceQuery,
+} from '@proofmark/shared/api/workspace';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { getRun, runView } from '../domain/runs';
+import { listWorkspace } from '../domain/workspace/list';
+import { startGenerate } from '../domain/workspace/generate';
+import { previewCertificates, validateCertificates } from '../domain/workspace/preview';
+import { resetCertificates, sendForReview } from '../domain/workspace/review';
+import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
 
-// Filled in by the workspace work (shared/src/api/workspace.ts lists this group's routes).
-export const handler = httpGroup({});
+/** Parses the query string with a shared schema; a bad query is a 400 that names each field. */
+const parseQuery = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): z.infer<S> => {
+  const parsed = schema.safeParse(event.queryStringParameters ?? {});
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw badRequest(details[0]?.message ?? 'Invalid request.', details);
+  }
+  return parsed.data;
+};
+
+export const handler = httpGroup({
+  'GET /api/workspace': async (event, { caller }) => ({
+    data: await listWorkspace(caller.orgId, parseQuery(event, workspaceQuery)),
+  }),
+  'GET /api/workspace/runs/{id}': async (event, { caller }) => {
+    const run = runView(await getRun(caller.orgId, pathParam(event, 'id')));
+    return { message: run.message || m.success, data: run };
+  },
+  'POST /api/workspace/generate': async (event, { caller }) => {
+    const req = parseBody(event, generateRequest);
+    const run = await startGenerate(caller.orgId, req.certtype, req.selectedItems);
+    return { status: 202, message: m.generating, data: run };
+  },
+  'POST /api/workspace/preview': async (event, { caller }) => ({
+    data: await previewCertificates(caller.orgId, parseBody(event, previewRequest)),
+  }),
+  'POST /api/workspace/validate': async (event, { caller }) => ({
+    message: m.validated,
+    data: await validateCertificates(caller.orgId, parseBody(event, validateRequest)),
+  }),
+  'POST /api/workspace/review': async (event, { caller }) => {
+    const req = parseBody(event, selection);
+    return { message: m.reviewSent, data: await sendForReview(caller.orgId, req.certtype, req.selectedItems) };
+  },
+  'POST /api/workspace/reset': async (event, { caller }) => {
+    const req = parseBody(event, selection);
+    return {
+      message: m.resetDone,
+      data: await resetCertificates(caller.orgId, req.certtype, req.selectedItems),
+    };
+  },
+});

@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { runDownload } from '../domain/workspace/download';
 import { sqsJob } from './kit';
 
-// Placeholder until the workspace work fills it in: fails, so nothing is lost (DLQ).
-export const handler = sqsJob('download', z.object({ orgId: z.string() }), async () => {
-  throw new Error('download job not implemented yet');
-});
+export const handler = sqsJob(
+  'download',
+  z.object({
+    orgId: z.string().min(1),
+    runId: z.string().min(1),
+    chunk: z.number().int().min(0),
+    certtype: z.string().min(1),
+  }),
+  (msg) => runDownload(msg),
+);

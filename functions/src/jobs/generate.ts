@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { runGenerateChunk } from '../domain/workspace/generate';
 import { sqsJob } from './kit';
 
-// Placeholder until the workspace work fills it in: fails, so nothing is lost (DLQ).
-export const handler = sqsJob('generate', z.object({ orgId: z.string() }), async () => {
-  throw new Error('generate job not implemented yet');
-});
+/** One chunk of a generate run per message (domain/workspace/generate.ts). */
+export const handler = sqsJob(
+  'generate',
+  z.object({ orgId: z.string().min(1), runId: z.string().min(1), chunk: z.number().int().min(0) }),
+  (msg) => runGenerateChunk(msg),
+);

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { runIssueJob } from '../domain/workspace/issue';
 import { sqsJob } from './kit';
 
-// Placeholder until the workspace work fills it in: fails, so nothing is lost (DLQ).
-export const handler = sqsJob('issue', z.object({ orgId: z.string() }), async () => {
-  throw new Error('issue job not implemented yet');
-});
+/** Builds the batch of one issue or bake request (now, or when its schedule delivers it). */
+export const handler = sqsJob(
+  'issue',
+  z.object({ orgId: z.string().min(1), runId: z.string().min(1) }),
+  (msg) => runIssueJob(msg.orgId, msg.runId),
+);

@@ -15,6 +15,21 @@ export function defaultExecutablePath(): string {
   return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DEBIAN_CHROMIUM;
 }
 
+/** In AWS Lambda (which has no Chromium) the binary comes from @sparticuz/chromium; elsewhere the machine's. */
+export const inLambda = () => !!process.env.AWS_LAMBDA_FUNCTION_NAME;
+
+/**
+ * Lambda's Chromium: @sparticuz/chromium ships headless-shell brotli-packed inside the npm package
+ * (x64; the job Lambdas that render run on x86_64, see infra/constructs/job-workers.ts) and unpacks
+ * it to /tmp on first use — nothing is downloaded. Its flags suit Lambda's sandbox (single process,
+ * no zygote); ours are added after them. Loaded only in Lambda, so local runs never touch it.
+ */
+async function lambdaChromium(): Promise<{ executablePath: string; args: string[] }> {
+  const { default: chromium } = await import('@sparticuz/chromium');
+  chromium.setGraphicsMode = false;
+  return { executablePath: await chromium.executablePath(), args: chromium.args };
+}
+
 export const LAUNCH_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -31,16 +46,19 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(executablePath = defaultExecutablePath()): Promise<LaunchedBrowser> {
+export async function launchBrowser(executablePath?: string): Promise<LaunchedBrowser> {
+  const lambda = !executablePath && inLambda() ? await lambdaChromium() : undefined;
+  const binary = executablePath ?? lambda?.executablePath ?? defaultExecutablePath();
+  const platformArgs = lambda?.args.filter((a) => !a.startsWith('--headless')) ?? [];
   // A fresh profile per launch: no state or cache leaks between batches or tenants.
   const userDataDir = await mkdtemp(join(tmpdir(), 'proofmark-chromium-'));
   let browser: Browser;
   try {
     browser = await puppeteer.launch({
-      executablePath,
+      executablePath: binary,
       // 'shell' makes puppeteer add plain --headless (as ours), not --headless=new.
       headless: 'shell',
-      args: [...LAUNCH_FLAGS, `--user-data-dir=${userDataDir}`],
+      args: [...new Set([...platformArgs, ...LAUNCH_FLAGS]), `--user-data-dir=${userDataDir}`],
       defaultViewport: null,
     });
   } catch (err) {

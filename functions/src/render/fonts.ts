@@ -29,6 +29,12 @@ const FACES: Array<[pkg: string, file: string, subsets: string[]]> = [
   ['noto-sans-devanagari', '600', ['devanagari']],
 ];
 
+/**
+ * The font packages read from disk at run time (require.resolve): a bundled function that renders
+ * must have them installed beside its bundle (infra: nodeModules).
+ */
+export const FONT_PACKAGES = [...new Set(FACES.map(([pkg]) => `@fontsource/${pkg}`))];
+
 /** Rewrites one fontsource CSS file: keeps the wanted subsets, woff2 only, as data: URIs. */
 function inlineFaces(pkg: string, file: string, subsets: string[]): string {
   const cssPath = require.resolve(`@fontsource/${pkg}/${file}.css`);

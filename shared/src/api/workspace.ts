@@ -183,6 +183,14 @@ export const validateRequest = z
 export const balanceData = z.object({ balance: z.number().int() });
 export const balanceResponse = envelope(balanceData);
 
+/** TOP UP (§2.5): how many certificates the organisation asks for, and an optional note. */
+export const topUpRequest = z.object({
+  amount: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  note: z.string().trim().max(500).default(''),
+});
+/** Answer of a top-up request: `sent` false when the mail failed (status 502, message topUpMailFailed). */
+export const topUpData = z.object({ sent: z.boolean(), balance: z.number().int() });
+
 export const credentialsCheck = z.object({
   email: z.string().trim().min(1, m.inputEmail).max(254),
   password: z.string().min(1, m.inputPassword).max(128),
@@ -247,3 +255,7 @@ export const approvalRequest = z
     path: ['declinereason'],
   });
 export const approvalData = z.object({ updated: z.number().int() });
+/** The approval screen's tree: rows that have an approval code (§4: issued, declined, approved, generated, PK received). */
+export const approvalsData = z.object({ mockData: z.array(certificateParentRow), cohortData: pageInfo });
+export type ApprovalsData = z.infer<typeof approvalsData>;
+export const approvalsResponse = envelope(approvalsData);

@@ -415,12 +415,19 @@ export const fillTemplate = (
   template: string,
   values: Record<InvitationPlaceholder, string>,
   markup: ReadonlySet<InvitationPlaceholder> = new Set(['QR_CODE', 'ORGANIZATION_LOGO']),
+): string => fillPlaceholders(template, values, markup);
+
+/** fillTemplate for any set of placeholders (the certificate mail has its own, see workspace/certificate-mail). */
+export const fillPlaceholders = <P extends string>(
+  template: string,
+  values: Record<P, string>,
+  markup: ReadonlySet<P>,
 ): string => {
-  const names = [...invitationPlaceholders].sort((a, b) => b.length - a.length);
+  const names = (Object.keys(values) as P[]).sort((a, b) => b.length - a.length);
   const re = new RegExp(names.join('|'), 'g');
   return template.replace(re, (name) => {
-    const v = values[name as InvitationPlaceholder];
-    return markup.has(name as InvitationPlaceholder) ? v : escapeHtml(v);
+    const v = values[name as P];
+    return markup.has(name as P) ? v : escapeHtml(v);
   });
 };
 

@@ -60,4 +60,6 @@ export const workspaceMessages = {
   declined: 'Declined.',
   declineReason: 'Please enter decline reason.',
   noSuchRun: 'No such job.',
+  tooManyRows: (max: number) => `Please select at most ${max} certificates at a time.`,
+  issueScheduled: 'Issuance is scheduled: it starts by itself at the chosen time.',
 } as const;

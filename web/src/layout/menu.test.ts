@@ -12,6 +12,10 @@ describe('selectedMenuId', () => {
     expect(selectedMenuId('/ChangePassword')).toBe('myProfile');
   });
 
+  it('keeps Manage Certificate highlighted on the recipient approval screen', () => {
+    expect(selectedMenuId('/RecipientApproval')).toBe('manageCertificate');
+  });
+
   it('highlights nothing on pages outside the menu', () => {
     expect(selectedMenuId('/')).toBeUndefined();
     expect(selectedMenuId('/ProofmarkDemo')).toBeUndefined();

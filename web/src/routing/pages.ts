@@ -24,6 +24,7 @@ export const pages: Record<RouteId, Page> = {
   manageStudents: lazy(() => import('../pages/ManageStudents')),
   designCertificate: lazy(() => import('../pages/DesignCertificate')),
   manageCertificate: lazy(() => import('../pages/ManageCertificate')),
+  recipientApproval: lazy(() => import('../pages/Approvals')),
   verification: lazy(() => import('../pages/Verification')),
   proofmarkDemo: lazy(() => import('../pages/ProofmarkDemo')),
   homeProofmarkDemo: lazy(() => import('../pages/HomeProofmarkDemo')),
@@ -31,3 +32,6 @@ export const pages: Record<RouteId, Page> = {
 };
 
 export const NotFoundPage: Page = lazy(() => import('../pages/NotFound'));
+
+/** The public verifier (/verify, /verify/<slug>): outside the app frame and the guard, no login. */
+export const VerifierPage: Page = lazy(() => import('../pages/Verifier'));

@@ -39,6 +39,8 @@ export const routeTable = {
   manageStudents: { path: '/ManageStudents', access: 'private', title: 'Manage students' },
   designCertificate: { path: '/DesignCertificate', access: 'private', title: 'Design certificate' },
   manageCertificate: { path: '/ManageCertificate', access: 'private', title: 'Manage certificates' },
+  // §2.6 leaves the approval screen's route unnamed; it sits beside the workspace it serves.
+  recipientApproval: { path: '/RecipientApproval', access: 'private', title: 'Recipient approval' },
   verification: { path: '/Verification', access: 'private', title: 'Verification' },
   proofmarkDemo: { path: '/ProofmarkDemo', access: 'public', title: 'Proofmark live demo' },
   homeProofmarkDemo: { path: '/HomeProofmarkDemo', access: 'public', title: 'See Proofmark in action' },

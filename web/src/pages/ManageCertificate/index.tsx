@@ -1,13 +1,316 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { SafetyCertificateOutlined } from '../../components/icons';
-import { routeTable } from '../../routing/routeTable';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Flex, List, Select, Tabs, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import type { RunView } from '@proofmark/shared/api/workspace';
+import { certificateTypes } from '@proofmark/shared/certificate-types';
+import type { CertificateType } from '@proofmark/shared/certificate-types';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
+import { useOrgScope } from '../../auth/useOrgScope';
+import { PageContainer } from '../../components/PageContainer';
+import { ApprovalOutlined, SafetyCertificateOutlined } from '../../components/icons';
+import { paths } from '../../routing/routeTable';
+import { readStored, writeStored } from '../../storedChoices';
+import type { WorkspaceQuery, WorkspaceStatusFilter } from '../../api/workspace';
+import { failureNotice } from '../ManageStudents/components/notices';
+import type { Notice } from '../ManageStudents/components/notices';
+import { Pager } from '../ManageStudents/components/Pager';
+import { useCohorts } from '../ManageStudents/components/queries';
+import { InProgressTab } from './components/InProgressTab';
+import { IssuedTab } from './components/IssuedTab';
+import type { DownloadType } from './components/DownloadModal';
+import { parseWorkspaceChoices } from './components/logic';
+import { useInvalidateWorkspace, useWorkspace } from './components/queries';
+import { RunProgress } from './components/RunProgress';
+import { cardStyle, openDownload } from './components/shared';
+import { WorkspaceFilters } from './components/WorkspaceFilters';
 
+type Tab = 'inprogress' | 'issued';
+
+/** The issuance workspace (spec: certificate-operations §2.5, §4, §5, §8, §9). */
 export default function ManageCertificatePage() {
+  // §9: cohort, type, status, page size, paging, tab and download type are remembered (per organisation).
+  const storageKey = `proofmark.manageCertificate.${useOrgScope()}`;
+  const [remembered] = useState(() => parseWorkspaceChoices(readStored(storageKey)));
+  const [certtype, setCerttype] = useState<CertificateType>(remembered.certtype);
+  const [cohort, setCohort] = useState(remembered.cohort);
+  const [status, setStatus] = useState<WorkspaceStatusFilter>(remembered.status);
+  const [search, setSearch] = useState('');
+  const [pageSize, setPageSize] = useState(remembered.pageSize);
+  const [page, setPage] = useState(remembered.page);
+  const [pageIssued, setPageIssued] = useState(remembered.pageIssued);
+  const [tab, setTab] = useState<Tab>(remembered.tab);
+  const [downloadType, setDownloadType] = useState<DownloadType>(remembered.downloadType);
+  const [selectedInProgress, setSelectedInProgress] = useState<Set<string>>(new Set());
+  const [selectedIssued, setSelectedIssued] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<Notice>();
+  const [runs, setRuns] = useState<RunView[]>([]);
+
+  useEffect(
+    () =>
+      writeStored(
+        storageKey,
+        JSON.stringify({ certtype, cohort, status, pageSize, tab, page, pageIssued, downloadType }),
+      ),
+    [storageKey, certtype, cohort, status, pageSize, tab, page, pageIssued, downloadType],
+  );
+
+  const cohorts = useCohorts(certtype);
+  const query: WorkspaceQuery = { cohort, certtype, page, pageIssued, pagesize: pageSize, search, status };
+  const workspace = useWorkspace(query);
+  const invalidate = useInvalidateWorkspace();
+
+  const data = workspace.data;
+  const noCohorts = cohorts.isSuccess && cohorts.data.Data.length === 0;
+  const knownCohorts = useMemo(() => (cohorts.data?.Data ?? []).map((c) => c.value), [cohorts.data]);
+  const cohortCounts = useMemo(
+    () => Object.fromEntries((cohorts.data?.Data ?? []).map((c) => [c.value, c.count])),
+    [cohorts.data],
+  );
+
+  // A remembered cohort that is gone (deleted, or of another type) falls back to all cohorts.
+  const settledCohorts = cohorts.isFetching ? undefined : cohorts.data?.Data;
+  useEffect(() => {
+    if (settledCohorts === undefined || cohort === '') return;
+    if (!settledCohorts.some((c) => c.value === cohort || c.value.startsWith(`${cohort}-`))) setCohort('');
+  }, [settledCohorts, cohort]);
+
+  // The server clamps a page past the end; follow it.
+  const servedPage = data?.cohortData.page;
+  const servedIssued = data?.issuedData.page;
+  useEffect(() => {
+    if (workspace.isPlaceholderData) return;
+    if (servedPage !== undefined && servedPage !== page) setPage(servedPage);
+    if (servedIssued !== undefined && servedIssued !== pageIssued) setPageIssued(servedIssued);
+  }, [servedPage, servedIssued, page, pageIssued, workspace.isPlaceholderData]);
+
+  /** §4: changing cohort, type, status, page size or search starts again at the first page. */
+  const refilter = (apply: () => void) => {
+    apply();
+    setPage(0);
+    setPageIssued(0);
+    setSelectedInProgress(new Set());
+    setSelectedIssued(new Set());
+  };
+
+  const show = useCallback((next: Notice) => {
+    setNotice(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, []);
+
+  const changed = (next: Notice) => {
+    show(next);
+    setSelectedInProgress(new Set());
+    setSelectedIssued(new Set());
+    void invalidate();
+  };
+
+  const followRun = (run: RunView) => {
+    setNotice(undefined);
+    setRuns((current) => [run, ...current.filter((r) => r.id !== run.id)]);
+    setSelectedInProgress(new Set());
+    setSelectedIssued(new Set());
+    // Statuses move at once (Issuing, Scheduled): show them.
+    void invalidate();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const runFinished = useCallback(
+    (run: RunView) => {
+      void invalidate();
+      if (run.kind === 'download' && run.state === 'done' && run.downloadUrl) {
+        openDownload(run.downloadUrl);
+        show({ type: 'success', text: m.downloadDone });
+      }
+    },
+    [invalidate, show],
+  );
+
+  const emptyText = workspace.isError
+    ? failureNotice(workspace.error, 'failed').text
+    : noCohorts
+      ? rm.noCohorts
+      : 'There is no data';
+  const loading = workspace.isFetching || cohorts.isPending;
+  const common = {
+    certtype,
+    loading,
+    emptyText,
+    disabled: noCohorts,
+    cohortCounts,
+    onNotice: show,
+    onRun: followRun,
+    onChanged: changed,
+  };
+  const inProgressTotal = data?.cohortData.total ?? 0;
+  const issuedTotal = data?.issuedData.total ?? 0;
+
+  const tabLabel = (text: string, count: number) => (
+    <Flex align="center" gap={8}>
+      {text}
+      {count > 0 && <Badge count={count} overflowCount={99999} color={text === 'Issued' ? '#16a34a' : '#1f4ed8'} />}
+    </Flex>
+  );
+
   return (
-    <ComingSoon
-      title={routeTable.manageCertificate.title}
-      description="Generate, preview, validate, issue, send, revoke and download certificates, and bake Open Badges."
-      icon={<SafetyCertificateOutlined />}
-    />
+    <PageContainer width={1280}>
+      <Flex vertical gap={20}>
+        <Flex justify="space-between" align="flex-end" wrap gap={16}>
+          <Flex align="center" gap={16}>
+            <Flex
+              align="center"
+              justify="center"
+              style={{
+                width: 52,
+                height: 52,
+                borderRadius: 12,
+                background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)',
+                color: '#fff',
+                fontSize: 24,
+              }}
+            >
+              <SafetyCertificateOutlined />
+            </Flex>
+            <Flex vertical gap={2}>
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
+                Manage Certificate
+              </Typography.Title>
+              <Typography.Text type="secondary">
+                Generate, preview and validate certificates, issue them to the blockchain, then send, download,
+                hold or revoke them.
+              </Typography.Text>
+            </Flex>
+          </Flex>
+          <Flex gap={12} align="center" wrap>
+            <label htmlFor="mc-certtype">
+              <Typography.Text type="secondary">Certificate type</Typography.Text>
+            </label>
+            <Select
+              id="mc-certtype"
+              aria-label="Certificate type"
+              style={{ width: 220 }}
+              value={certtype}
+              options={certificateTypes.map((t) => ({ label: t.label, value: t.value }))}
+              onChange={(value: CertificateType) => refilter(() => setCerttype(value))}
+            />
+            <Link to={paths.recipientApproval}>
+              <Button icon={<ApprovalOutlined />}>Recipient approval</Button>
+            </Link>
+          </Flex>
+        </Flex>
+
+        {notice !== undefined && (
+          <Alert
+            type={notice.type}
+            showIcon
+            closable={{ onClose: () => setNotice(undefined) }}
+            title={notice.text}
+            description={
+              notice.problems !== undefined && notice.problems.length > 0 ? (
+                <List
+                  size="small"
+                  dataSource={notice.problems}
+                  renderItem={(p) => (
+                    <List.Item style={{ paddingInline: 0 }}>
+                      <Typography.Text strong>{p.where}</Typography.Text>: {p.reason}
+                    </List.Item>
+                  )}
+                />
+              ) : undefined
+            }
+          />
+        )}
+
+        {runs.map((run) => (
+          <RunProgress
+            key={run.id}
+            id={run.id}
+            kind={run.kind}
+            onFinished={runFinished}
+            onClose={() => setRuns((current) => current.filter((r) => r.id !== run.id))}
+          />
+        ))}
+
+        <Card variant="borderless" style={cardStyle}>
+          <Flex vertical gap={16}>
+            {noCohorts && <Alert type="info" showIcon title={rm.noCohorts} />}
+            {cohorts.isError && <Alert type="warning" showIcon title={failureNotice(cohorts.error, 'failed').text} />}
+            <WorkspaceFilters
+              cohorts={cohorts.data}
+              cohortsLoading={cohorts.isPending}
+              cohort={cohort}
+              onCohort={(value) => refilter(() => setCohort(value))}
+              status={status}
+              onStatus={(value) => refilter(() => setStatus(value))}
+              search={search}
+              onSearch={(value) => refilter(() => setSearch(value))}
+            />
+            <Tabs
+              activeKey={tab}
+              destroyOnHidden
+              onChange={(key) => setTab(key as Tab)}
+              items={[
+                {
+                  key: 'inprogress',
+                  label: tabLabel('In-Progress', inProgressTotal),
+                  children: (
+                    <Flex vertical gap={16}>
+                      <InProgressTab
+                        {...common}
+                        tree={data?.mockData ?? []}
+                        selected={selectedInProgress}
+                        onSelected={setSelectedInProgress}
+                        filterCohort={cohort}
+                        knownCohorts={knownCohorts}
+                        onRefresh={() => void invalidate()}
+                      />
+                      <Pager
+                        page={page}
+                        pages={data?.cohortData.pages ?? 0}
+                        total={inProgressTotal}
+                        pageSize={pageSize}
+                        onPage={(next) => {
+                          setPage(next);
+                          setSelectedInProgress(new Set());
+                        }}
+                        onPageSize={(size) => refilter(() => setPageSize(size))}
+                      />
+                    </Flex>
+                  ),
+                },
+                {
+                  key: 'issued',
+                  label: tabLabel('Issued', issuedTotal),
+                  children: (
+                    <Flex vertical gap={16}>
+                      <IssuedTab
+                        {...common}
+                        tree={data?.mockData_Issued ?? []}
+                        selected={selectedIssued}
+                        onSelected={setSelectedIssued}
+                        downloadType={downloadType}
+                        onDownloadType={setDownloadType}
+                        onRefresh={() => void invalidate()}
+                      />
+                      <Pager
+                        page={pageIssued}
+                        pages={data?.issuedData.pages ?? 0}
+                        total={issuedTotal}
+                        pageSize={pageSize}
+                        onPage={(next) => {
+                          setPageIssued(next);
+                          setSelectedIssued(new Set());
+                        }}
+                        onPageSize={(size) => refilter(() => setPageSize(size))}
+                      />
+                    </Flex>
+                  ),
+                },
+              ]}
+            />
+          </Flex>
+        </Card>
+      </Flex>
+    </PageContainer>
   );
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../../api/client';
 import { useCan } from '../../auth/useCan';
 import { useOrgScope } from '../../auth/useOrgScope';
 import { PageContainer } from '../../components/PageContainer';
+import { readStored, writeStored } from '../../storedChoices';
 import { CloudUploadOutlined, EyeOutlined, KeyOutlined, MailOutlined, TeamOutlined } from '../../components/icons';
 import { recipientsApi } from './components/api';
 import type { RecipientsQuery } from './components/api';
@@ -29,23 +30,6 @@ import { ProgrammeImportModal } from './components/ProgrammeImportModal';
 import { useApiMode, useCohorts, useInvalidateRecipients, useRecipientTree } from './components/queries';
 import { RecipientTable } from './components/RecipientTable';
 import { UploadPanel } from './components/UploadPanel';
-
-/** localStorage may be missing or refuse (private modes); remembering choices is only a convenience. */
-function readStored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Not remembered, nothing else lost.
-  }
-}
 
 const cardStyle = { boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' };
 

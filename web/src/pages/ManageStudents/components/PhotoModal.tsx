@@ -1,16 +1,16 @@
 import { Empty, Flex, Image, Modal, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import type { RecipientRow } from '@proofmark/shared/api/recipients';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { useOrgScope } from '../../../auth/useOrgScope';
 import { recipientsApi } from './api';
 import { fullName } from './logic';
-import type { TableRow } from './logic';
 import { failureText } from './notices';
 import { recipientKeys } from './queries';
 
 interface PhotoModalProps {
-  row: TableRow | undefined;
+  row: Pick<RecipientRow, 'cohortid' | 'studentid' | 'field1' | 'field2' | 'field3'> | undefined;
   certtype: CertificateType;
   onClose: () => void;
 }

@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { CohortRow } from '@proofmark/shared/api/recipients';
-import { isIssuedStatus, recipientStatus, toggleSelection } from '@proofmark/shared/recipients/rules';
 import { EditOutlined, EyeOutlined } from '../../../components/icons';
+import { statusColor } from '../../../components/statusColor';
+import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
 import { fullName, tableRows } from './logic';
 import type { TableRow } from './logic';
 
@@ -18,17 +19,6 @@ interface RecipientTableProps {
   emptyText: string;
 }
 
-function statusColor(status: string): string | undefined {
-  if (status === recipientStatus.invitePending) return 'gold';
-  if (status === recipientStatus.pkReceived) return 'blue';
-  if (status === recipientStatus.generated) return 'cyan';
-  if (status === recipientStatus.sentForReview) return 'purple';
-  if (status === recipientStatus.hold) return 'orange';
-  if (/revoked/i.test(status)) return 'red';
-  if (isIssuedStatus(status)) return 'green';
-  return undefined;
-}
-
 const muted = <Typography.Text type="secondary">—</Typography.Text>;
 
 /**
@@ -39,8 +29,7 @@ const muted = <Typography.Text type="secondary">—</Typography.Text>;
 export function RecipientTable(props: RecipientTableProps) {
   const { tree, loading, selected, onSelected, canEdit, onEdit, onPhoto, emptyText } = props;
   const rows = useMemo(() => tableRows(tree), [tree]);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const pageIds = useMemo(() => rows.flatMap((p) => [p.id, ...(p.children ?? []).map((c) => c.id)]), [rows]);
+  const expandable = useExpandedTree(rows);
 
   const columns: TableColumnsType<TableRow> = [
     {
@@ -179,33 +168,13 @@ export function RecipientTable(props: RecipientTableProps) {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
       rowClassName={(row) => (row.is_child === 0 ? 'ms-cohort-row' : '')}
       onRow={(row) => (row.is_child === 0 ? { style: { background: 'rgba(31, 78, 216, 0.035)' } } : {})}
-      expandable={{
-        expandedRowKeys: rows.filter((p) => !collapsed.has(p.id)).map((p) => p.id),
-        onExpand: (expanded, row) => {
-          const next = new Set(collapsed);
-          if (expanded) next.delete(row.id);
-          else next.add(row.id);
-          setCollapsed(next);
-        },
-      }}
-      rowSelection={{
-        checkStrictly: true,
-        selectedRowKeys: pageIds.filter((id) => selected.has(id)),
-        onSelect: (row, checked) => onSelected(toggleSelection(selected, tree, row.id, checked)),
-        onChange: (_keys, _rows, info) => {
-          if (info.type !== 'all' && info.type !== 'none') return;
-          const allOn = pageIds.every((id) => selected.has(id));
-          const next = new Set(selected);
-          for (const id of pageIds) {
-            if (allOn || info.type === 'none') next.delete(id);
-            else next.add(id);
-          }
-          onSelected(next);
-        },
-        getCheckboxProps: (row) => ({
-          'aria-label': row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${fullName(row) || row.studentid}`,
-        }),
-      }}
+      expandable={expandable}
+      rowSelection={treeRowSelection({
+        rows,
+        selected,
+        onSelected,
+        label: (row) => (row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${fullName(row) || row.studentid}`),
+      })}
     />
   );
 }

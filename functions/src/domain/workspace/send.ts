@@ -1,0 +1,139 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { badRequest, notFound } from '@proofmark/shared/errors';
+import type { RunView, Selection } from '@proofmark/shared/api/workspace';
+import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { canSend, certificateStatus } from '@proofmark/shared/workspace/rules';
+import { dynamoClient } from '../../adapters/aws';
+import { env } from '../../adapters/env';
+import { sendMail } from '../../adapters/mail';
+import { conditionHolds } from '../../adapters/table';
+import { senderOf } from '../invitations';
+import { mapLimit, type RecipientItem } from '../recipient-store';
+import { resolveSelection } from '../recipients';
+import { countRun, createRun, getRun, runView, updateRun } from '../runs';
+import { recordStat } from '../stats';
+import { getOrg } from '../users';
+import { certificateLinks, renderCertificateMail } from './certificate-mail';
+import { queueChunk, settleChunk, type ChunkMessage } from './job-chunks';
+
+/**
+ * Send Certificate / Send OpenBadges (§2.5 Issued tab): mails each selected issued certificate to
+ * its recipient through the `send` job, a chunk of rows per message, and marks the row 'Certificate
+ * sent' (sending again is allowed and counted).
+ */
+export const SEND_CHUNK = 100;
+
+export interface SendChunk extends ChunkMessage {
+  certtype: string;
+  items: string[];
+}
+
+const sendable = (s: string) => s === certificateStatus.issued || s === certificateStatus.sent;
+
+export const startSend = async (orgId: string, req: Selection): Promise<RunView> => {
+  const { rows } = await resolveSelection(orgId, req.certtype, req.selectedItems);
+  const verdict = canSend(rows.map((r) => r.status));
+  if (!verdict.ok) throw badRequest(verdict.message);
+  const run = await createRun(orgId, 'send', rows.length, { message: m.sending });
+  const items = rows.map((r) => itemId(r.cohortid, r.studentid));
+  for (let i = 0, n = 0; i < items.length; i += SEND_CHUNK, n++) {
+    await queueChunk('send', {
+      orgId,
+      runId: run.id,
+      chunk: n,
+      certtype: req.certtype,
+      items: items.slice(i, i + SEND_CHUNK),
+    });
+  }
+  return runView(run);
+};
+
+/**
+ * Marks one mailed row, once per run: the condition fails when this run marked it already (a
+ * redelivered chunk) or the certificate left issued/sent meanwhile (held, revoked).
+ */
+const markSent = (row: RecipientItem, runId: string) => {
+  const now = new Date().toISOString();
+  return conditionHolds(
+    dynamoClient().send(
+      new UpdateCommand({
+        TableName: env.tableName(),
+        Key: { pk: row.pk, sk: row.sk },
+        UpdateExpression:
+          'SET #status = :sent, sentAt = :now, sendRun = :run, updatedAt = :now ADD sentCount :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND #status IN (:issued, :sent) AND (attribute_not_exists(sendRun) OR sendRun <> :run)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':sent': certificateStatus.sent,
+          ':issued': certificateStatus.issued,
+          ':now': now,
+          ':run': runId,
+          ':one': 1,
+        },
+      }),
+    ),
+  );
+};
+
+/** Ends the run once every row is counted (a chunk that finishes last does it; twice is harmless). */
+export const finishRunIfComplete = async (orgId: string, runId: string, message: string) => {
+  const run = await getRun(orgId, runId);
+  if (run.state !== 'done' && run.done + run.failed >= run.total) {
+    await updateRun(orgId, runId, { state: 'done', message });
+  }
+};
+
+/**
+ * The send job's work: one chunk. A row already mailed by this run is skipped, so a redelivered
+ * message neither mails nor counts it again (a crash between mailing and marking may mail twice).
+ * A mail that fails makes the chunk fail so SQS retries it; on the last delivery it is counted as
+ * a failure of the run instead.
+ */
+export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
+  const { orgId, runId, certtype } = msg;
+  const org = await getOrg(orgId);
+  if (!org) throw notFound();
+  if ((await getRun(orgId, runId)).state === 'queued') await updateRun(orgId, runId, { state: 'running' });
+  const { rows } = await resolveSelection(orgId, certtype, msg.items);
+  // Rows deleted since the request (issued rows cannot be, but a cohort's unissued ones can).
+  const found = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
+  const errors: string[] = msg.items
+    .filter((i) => !found.has(i))
+    .map((i) => `${parseItemId(i)?.studentid ?? i}: no such recipient`);
+  const sender = await senderOf(orgId);
+  const mailFailures: string[] = [];
+  await mapLimit(rows, 5, async (row) => {
+    if (row.sendRun === runId) return;
+    if (!sendable(row.status) || !row.certUuid) {
+      errors.push(`${row.studentid}: not an issued certificate (${row.status})`);
+      return;
+    }
+    try {
+      const mail = await renderCertificateMail(
+        sender,
+        row,
+        certificateLinks(org.verifierSlug, row.certUuid),
+        'mail',
+      );
+      await sendMail({ to: [row.email], cc: row.secondemail ? [row.secondemail] : undefined, ...mail });
+    } catch (err) {
+      mailFailures.push(`${row.studentid}: the mail could not be sent (${String(err)})`);
+      return;
+    }
+    if (await markSent(row, runId)) {
+      await Promise.all([countRun(orgId, runId, { done: 1 }), recordStat(orgId, 'sent', 1)]);
+    } else {
+      errors.push(`${row.studentid}: changed while sending (not marked sent)`);
+    }
+  });
+  if (mailFailures.length && !lastAttempt) {
+    throw new Error(`send: ${mailFailures.length} mail(s) failed, retrying the chunk`);
+  }
+  const failures = [...errors, ...mailFailures];
+  if ((await settleChunk(msg)) && failures.length) {
+    await countRun(orgId, runId, { failed: failures.length, errors: failures });
+  }
+  await finishRunIfComplete(orgId, runId, m.success);
+};

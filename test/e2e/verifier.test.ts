@@ -1,0 +1,237 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchResponse, type BatchView } from '@proofmark/shared/api/credentials';
+import { api, clients, cloud, eventually } from '../integration/helpers';
+import { registeredAdmin } from '../integration/accounts';
+import { launchChromium } from './browser';
+import { freshPage } from './support';
+
+/**
+ * The public verifier page in a real browser against the local cloud: certificates issued through
+ * the engine API, then checked by their verifier link, by upload and by link, as a visitor without
+ * a login would.
+ */
+
+type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
+type Credential = Record<string, unknown> & {
+  id: string;
+  issuer: string;
+  credentialSubject: { name: string };
+};
+
+let browser: Browser;
+let page: Page;
+let admin: Admin;
+let slug: string;
+let batch: BatchView;
+let credentials: Credential[];
+
+const published = (id: string) =>
+  eventually(async () => {
+    const b = batchResponse.parse((await api('GET', `/api/batches/${id}`, { token: admin.token })).body).Data;
+    return b.state === 'published' ? b : undefined;
+  }, 90_000);
+
+/** Hold or revoke, then wait until the changed status list is anchored and published. */
+const changeStatus = async (path: string, credentialId: string, extra: Record<string, unknown> = {}) => {
+  const res = await api<BatchView>('POST', path, {
+    token: admin.token,
+    body: { credentialIds: [credentialId], ...extra },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  await published(res.body.Data!.id);
+};
+
+const uuidOf = (c: Credential) => c.id.replace(/^urn:uuid:/, '');
+
+/** Waits for the page's verdict and returns it. */
+const verdictOn = async (p: Page) => {
+  const verdict = p.getByTestId('verdict');
+  await verdict.waitFor({ timeout: 45_000 });
+  return verdict.getAttribute('data-verdict');
+};
+
+const stepStatuses = (p: Page) =>
+  p
+    .locator('[data-step]')
+    .evaluateAll((els) => els.map((e) => [e.getAttribute('data-step'), e.getAttribute('data-step-status')]));
+
+const verificationRows = async () =>
+  (
+    await clients().dynamo.send(
+      new QueryCommand({
+        TableName: cloud().resources.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': `ORG#${admin.orgId}`, ':sk': 'VERIFY#' },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+beforeAll(async () => {
+  admin = await registeredAdmin();
+  slug = admin.session.organization_verify_uri.split('/').pop()!;
+  expect(
+    (await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } })).status,
+  ).toBe(201);
+  const res = await api<BatchView>('POST', '/api/batches', {
+    token: admin.token,
+    body: {
+      certificate: { name: 'Bachelor of Science', description: 'Awarded with honours' },
+      recipients: [{ name: 'Marie Curie' }, { name: 'Alan Turing' }, { name: 'Emmy Noether' }],
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  batch = await published(res.body.Data!.id);
+  credentials = await Promise.all(
+    batch.credentials.map(async (c) => (await (await fetch(c.url)).json()) as Credential),
+  );
+  browser = await launchChromium();
+}, 180_000);
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail' && page) {
+    const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    await page
+      .screenshot({ path: `/tmp/failed-verifier-${name}.png`, fullPage: true })
+      .catch(() => undefined);
+  }
+  await page?.context().close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const open = async (path: string) => {
+  await page?.context().close();
+  ({ page } = await freshPage(browser));
+  await page.goto(path);
+  return page;
+};
+
+describe('the public verifier page', () => {
+  it("verifies a certificate from its verifier link, on the organisation's page, with every step", async () => {
+    const [marie] = credentials;
+    const p = await open(`/verify/${slug}?id=${uuidOf(marie!)}`);
+    expect(await verdictOn(p)).toBe('verified');
+    await expect.poll(() => p.getByTestId('verdict').innerText()).toMatch(/Verified/);
+    expect(await stepStatuses(p)).toEqual(
+      [
+        'format',
+        'localHash',
+        'merklePath',
+        'anchor',
+        'issuerKey',
+        'revocation',
+        'suspension',
+        'validity',
+      ].map((s) => [s, 'passed']),
+    );
+    expect(await p.getByTestId('issuer-name').innerText()).toBe('Analytical College');
+    expect(await p.getByTestId('anchor-tx').innerText()).toContain(batch.txId);
+    const body = await p.locator('body').innerText();
+    expect(body).toContain('Marie Curie');
+    expect(body).toContain('Bachelor of Science');
+    expect(body).toContain('Ethereum');
+    expect(body).toContain('sepolia');
+    // The organisation's page names it, and needs no login.
+    expect(body).toContain('Certificates issued by Analytical College');
+    expect(await p.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  it('shows a held certificate as suspended', async () => {
+    const alan = credentials[1]!;
+    await changeStatus('/api/credentials/hold', alan.id);
+    const p = await open(`/verify/${slug}?id=${uuidOf(alan)}`);
+    expect(await verdictOn(p)).toBe('suspended');
+    expect(await p.getByTestId('verdict').innerText()).toMatch(/Suspended/);
+    expect(await stepStatuses(p)).toContainEqual(['suspension', 'failed']);
+  });
+
+  it('shows a revoked certificate as revoked', async () => {
+    const emmy = credentials[2]!;
+    await changeStatus('/api/credentials/revoke', emmy.id, { revokereason: 'Issued in error' });
+    const p = await open(`/verify/${slug}?id=${uuidOf(emmy)}`);
+    expect(await verdictOn(p)).toBe('revoked');
+    expect(await p.getByTestId('verdict').innerText()).toMatch(/Revoked/);
+    expect(await stepStatuses(p)).toContainEqual(['revocation', 'failed']);
+  });
+
+  it('catches a changed certificate uploaded as a file', async () => {
+    const tampered = structuredClone(credentials[0]!);
+    tampered.credentialSubject.name = 'Marie Curry';
+    const p = await open(`/verify/${slug}`);
+    await p.locator('input[type=file]').setInputFiles({
+      name: 'certificate.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(tampered)),
+    });
+    expect(await verdictOn(p)).toBe('tampered');
+    expect(await p.getByTestId('verdict').innerText()).toMatch(/Tampered/);
+    expect(await stepStatuses(p)).toContainEqual(['localHash', 'failed']);
+
+    // The original file verifies.
+    await p.locator('input[type=file]').setInputFiles({
+      name: 'certificate.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(credentials[0])),
+    });
+    await expect
+      .poll(() => p.getByTestId('verdict').getAttribute('data-verdict'), { timeout: 45_000 })
+      .toBe('verified');
+  });
+
+  it('says clearly when a file is not a certificate', async () => {
+    const p = await open('/verify');
+    await p.locator('input[type=file]').setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('this is not json'),
+    });
+    await expect.poll(() => p.locator('.ant-alert').innerText()).toMatch(/not a certificate/);
+  });
+
+  it('verifies a certificate by its link on the generic page', async () => {
+    const p = await open('/verify');
+    const body = await p.locator('body').innerText();
+    expect(body).toContain('Verify a certificate');
+    expect(body).not.toContain('Certificates issued by');
+    await p.getByRole('tab', { name: 'From a link' }).click();
+    await p.getByLabel('Certificate link').fill(batch.credentials[0]!.url);
+    await p.getByRole('button', { name: 'Verify' }).click();
+    expect(await verdictOn(p)).toBe('verified');
+    expect(await p.getByTestId('issuer-name').innerText()).toBe('Analytical College');
+  });
+
+  it('refuses a verifier link whose id is not a certificate id', async () => {
+    const p = await open(`/verify/${slug}?id=not-a-uuid`);
+    await expect.poll(() => p.locator('.ant-alert').innerText()).toMatch(/link is not valid/);
+    const missing = await open(`/verify/${slug}?id=00000000-0000-4000-8000-000000000000`);
+    await expect.poll(() => missing.locator('.ant-alert').innerText()).toMatch(/not found/);
+  });
+
+  it('recorded each verification for the dashboard', async () => {
+    const rows = await eventually(async () => {
+      const r = await verificationRows();
+      return r.length >= 6 ? r : undefined;
+    });
+    const seen = rows.map((r) => `${String(r.method)}:${String(r.verdict)}`);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'id:verified',
+        'id:suspended',
+        'id:revoked',
+        'upload:tampered',
+        'upload:verified',
+        'url:verified',
+      ]),
+    );
+    expect(rows.find((r) => r.method === 'id' && r.verdict === 'verified')).toMatchObject({
+      recipientName: 'Marie Curie',
+      certificateName: 'Bachelor of Science',
+      transactionId: batch.txId,
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import ExcelJS from 'exceljs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UploadView } from '@proofmark/shared/api/recipients';
+import type { LocalCloudInfo } from '../../infra/local/cloud';
+import { api, clients, cloud, eventually } from './helpers';
+import { uniqueEmail } from './accounts';
+
+/**
+ * Recipient rows for the workspace tests, made the way a user makes them: a spreadsheet upload,
+ * then "Copy email as public key" for the rows that should be 'PK received'.
+ */
+
+export interface Student {
+  id: string;
+  first?: string;
+  last?: string;
+  email?: string;
+  course?: string;
+}
+
+const header = ['First Name', 'Middle Name', 'Last Name', 'Email', 'Second Email', 'Student ID', 'Course'];
+
+const xlsx = async (students: Student[]): Promise<Buffer> => {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Students');
+  ws.addRow(header);
+  for (const s of students)
+    ws.addRow([
+      s.first ?? `First${s.id}`,
+      '',
+      s.last ?? `Last${s.id}`,
+      s.email ?? uniqueEmail(s.id.toLowerCase()),
+      '',
+      s.id,
+      s.course ?? 'Physics',
+    ]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+};
+
+/** Uploads the students into the cohort and waits until the import is done. */
+export const addStudents = async (
+  admin: { token: string },
+  cohortid: string,
+  students: Student[],
+  c: LocalCloudInfo = cloud(),
+  certtype = 'degree',
+) => {
+  const bytes = await xlsx(students);
+  const appUrl = c.appUrl;
+  const t = await api<{ id: string; url: string }>('POST', '/api/uploads', {
+    token: admin.token,
+    body: { purpose: 'students', filename: `${cohortid}.xlsx`, size: bytes.length, cohortid, certtype },
+    appUrl,
+  });
+  if (t.status !== 201) throw new Error(`upload ticket: ${JSON.stringify(t.body)}`);
+  const put = await fetch(t.body.Data!.url, { method: 'PUT', body: bytes });
+  if (put.status !== 200) throw new Error(`upload PUT: ${put.status}`);
+  const imp = await api<UploadView>('POST', `/api/uploads/${t.body.Data!.id}/import`, {
+    token: admin.token,
+    appUrl,
+  });
+  if (imp.status !== 200 && imp.status !== 202) throw new Error(`import: ${JSON.stringify(imp.body)}`);
+  const view = await eventually(async () => {
+    const p = (await api<UploadView>('GET', `/api/uploads/${t.body.Data!.id}`, { token: admin.token, appUrl }))
+      .body.Data!;
+    return p.state === 'done' || p.state === 'failed' ? p : undefined;
+  }, 100_000);
+  if (view.state !== 'done') throw new Error(`import failed: ${JSON.stringify(view)}`);
+};
+
+/** "Copy email as public key": the rows become 'PK received'. */
+export const toPkReceived = async (
+  admin: { token: string },
+  selectedItems: string[],
+  c: LocalCloudInfo = cloud(),
+  certtype = 'degree',
+) => {
+  const res = await api('POST', '/api/recipients/copy-email-as-key', {
+    token: admin.token,
+    body: { selectedItems, certtype },
+    appUrl: c.appUrl,
+  });
+  if (res.status !== 200) throw new Error(`copy email as key: ${JSON.stringify(res.body)}`);
+};
+
+/** Sets attributes of a row directly (what no API sets yet, e.g. the Kruti Dev font flag). */
+export const setRow = async (
+  orgId: string,
+  cohortid: string,
+  studentid: string,
+  changes: Record<string, unknown>,
+  c: LocalCloudInfo = cloud(),
+  certtype = 'degree',
+) => {
+  const entries = Object.entries(changes);
+  await clients(c).dynamo.send(
+    new UpdateCommand({
+      TableName: c.resources.tableName,
+      Key: { pk: `ORG#${orgId}#COH#${cohortid}`, sk: `CT#${certtype}#R#${studentid}` },
+      UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+};
+
+/** Sets organisation settings directly (e.g. a cleared blockchain, which the API cannot store). */
+export const setOrgSetting = async (
+  orgId: string,
+  changes: Record<string, unknown>,
+  c: LocalCloudInfo = cloud(),
+) => {
+  const entries = Object.entries(changes);
+  await clients(c).dynamo.send(
+    new UpdateCommand({
+      TableName: c.resources.tableName,
+      Key: { pk: `ORG#${orgId}`, sk: 'SETTINGS' },
+      UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    }),
+  );
+};

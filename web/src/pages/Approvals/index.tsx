@@ -1,0 +1,249 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Flex, Select, Space, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { certificateTypes } from '@proofmark/shared/certificate-types';
+import type { CertificateType } from '@proofmark/shared/certificate-types';
+import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
+import { canApprove } from '@proofmark/shared/workspace/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { useCan } from '../../auth/useCan';
+import { useOrgScope } from '../../auth/useOrgScope';
+import { workspaceApi } from '../../api/workspace';
+import type { ApprovalsQuery } from '../../api/workspace';
+import { PageContainer } from '../../components/PageContainer';
+import { ApprovalOutlined, CheckCircleOutlined, CloseCircleOutlined, LeftOutlined } from '../../components/icons';
+import { paths } from '../../routing/routeTable';
+import { readStored, writeStored } from '../../storedChoices';
+import { selectedItems } from '../ManageStudents/components/logic';
+import { failureNotice } from '../ManageStudents/components/notices';
+import type { Notice } from '../ManageStudents/components/notices';
+import { Pager } from '../ManageStudents/components/Pager';
+import { useCohorts } from '../ManageStudents/components/queries';
+import { CertificateTable, RowButton, childOnly, rowName } from '../ManageCertificate/components/CertificateTable';
+import { certTableRows, parseWorkspaceChoices, selectedRows } from '../ManageCertificate/components/logic';
+import type { CertTableRow } from '../ManageCertificate/components/logic';
+import { useApprovals, useInvalidateWorkspace, useProfileFlags } from '../ManageCertificate/components/queries';
+import { cardStyle } from '../ManageCertificate/components/shared';
+import { WorkspaceFilters } from '../ManageCertificate/components/WorkspaceFilters';
+import { DeclineModal } from './components/DeclineModal';
+import { approvalText, codeOf } from './components/logic';
+import { RecipientInfoModal } from './components/RecipientInfoModal';
+
+/** The recipient approval screen (spec: certificate-operations §2.6, §4, §5). */
+export default function RecipientApprovalPage() {
+  const canManage = useCan('managecertificate');
+  const storageKey = `proofmark.recipientApproval.${useOrgScope()}`;
+  const [remembered] = useState(() => parseWorkspaceChoices(readStored(storageKey)));
+  const [certtype, setCerttype] = useState<CertificateType>(remembered.certtype);
+  const [cohort, setCohort] = useState(remembered.cohort);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(remembered.pageSize);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<Notice>();
+  const [viewing, setViewing] = useState<CertTableRow>();
+  const [declineOpen, setDeclineOpen] = useState(false);
+
+  useEffect(() => writeStored(storageKey, JSON.stringify({ certtype, cohort, pageSize })), [
+    storageKey,
+    certtype,
+    cohort,
+    pageSize,
+  ]);
+
+  const cohorts = useCohorts(certtype);
+  const query: ApprovalsQuery = { cohort, certtype, page, pagesize: pageSize, search };
+  const list = useApprovals(query);
+  const profile = useProfileFlags();
+  const invalidate = useInvalidateWorkspace();
+
+  const tree = useMemo(() => list.data?.mockData ?? [], [list.data]);
+  const rows = useMemo(() => certTableRows(tree), [tree]);
+  const total = list.data?.cohortData.total ?? 0;
+  const pages = list.data?.cohortData.pages ?? 0;
+  const noCohorts = cohorts.isSuccess && cohorts.data.Data.length === 0;
+  const items = selectedItems(selected);
+  const chosenCodes = selectedRows(rows, selected).map(codeOf);
+  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
+
+  /** §4: changing cohort, type, page size or search starts again at the first page. */
+  const refilter = (apply: () => void) => {
+    apply();
+    setPage(0);
+    setSelected(new Set());
+  };
+
+  const show = (next: Notice) => {
+    setNotice(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const decide = useMutation({
+    mutationFn: (body: { action: 'approve' | 'decline'; declinereason?: string }) =>
+      workspaceApi.approve({ ...body, selectedItems: items, certtype }),
+    onSuccess: (answer, body) => {
+      setDeclineOpen(false);
+      setSelected(new Set());
+      show({ type: 'success', text: answer.message || (body.action === 'approve' ? m.approved : m.declined) });
+      void invalidate();
+    },
+    onError: (error) => {
+      setDeclineOpen(false);
+      show(failureNotice(error, 'failed'));
+    },
+  });
+
+  /** §5: the shared verdict first; a refusal says why and sends nothing. */
+  const check = (action: 'approve' | 'decline'): boolean => {
+    const verdict = canApprove(chosenCodes, action);
+    if (!verdict.ok) show({ type: 'warning', text: verdict.message });
+    return verdict.ok;
+  };
+
+  const extraColumns: TableColumnsType<CertTableRow> = [
+    {
+      title: 'View',
+      key: 'view',
+      width: 80,
+      render: childOnly((row) => (
+        <RowButton label={`View ${rowName(row)}`} onClick={() => setViewing(row)}>
+          View
+        </RowButton>
+      )),
+    },
+  ];
+
+  return (
+    <PageContainer width={1280}>
+      <Flex vertical gap={20}>
+        <Flex justify="space-between" align="flex-end" wrap gap={16}>
+          <Flex align="center" gap={16}>
+            <Flex
+              align="center"
+              justify="center"
+              style={{
+                width: 52,
+                height: 52,
+                borderRadius: 12,
+                background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)',
+                color: '#fff',
+                fontSize: 24,
+              }}
+            >
+              <ApprovalOutlined />
+            </Flex>
+            <Flex vertical gap={2}>
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
+                Recipient Approval
+              </Typography.Title>
+              <Typography.Text type="secondary">
+                Approve issued recipients, or decline them with a reason.
+              </Typography.Text>
+            </Flex>
+          </Flex>
+          <Flex gap={12} align="center" wrap>
+            <label htmlFor="ap-certtype">
+              <Typography.Text type="secondary">Certificate type</Typography.Text>
+            </label>
+            <Select
+              id="ap-certtype"
+              aria-label="Certificate type"
+              style={{ width: 220 }}
+              value={certtype}
+              options={certificateTypes.map((t) => ({ label: t.label, value: t.value }))}
+              onChange={(value: CertificateType) => refilter(() => setCerttype(value))}
+            />
+            <Link to={paths.manageCertificate}>
+              <Button icon={<LeftOutlined />}>Manage Certificate</Button>
+            </Link>
+          </Flex>
+        </Flex>
+
+        {notice !== undefined && (
+          <Alert type={notice.type} showIcon closable={{ onClose: () => setNotice(undefined) }} title={notice.text} />
+        )}
+
+        <Card variant="borderless" style={cardStyle}>
+          <Flex vertical gap={16}>
+            {noCohorts && <Alert type="info" showIcon title={rm.noCohorts} />}
+            <WorkspaceFilters
+              cohorts={cohorts.data}
+              cohortsLoading={cohorts.isPending}
+              cohort={cohort}
+              onCohort={(value) => refilter(() => setCohort(value))}
+              search={search}
+              onSearch={(value) => refilter(() => setSearch(value))}
+            />
+            <Flex
+              justify="space-between"
+              align="center"
+              wrap
+              gap={12}
+              style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
+            >
+              <Typography.Text type="secondary" aria-live="polite">
+                {selectedCount === 0 ? 'Select recipients to approve or decline' : `${selectedCount} selected`}
+              </Typography.Text>
+              {canManage && (
+                <Space wrap size={8} role="toolbar" aria-label="Approval actions">
+                  <Button
+                    danger
+                    icon={<CloseCircleOutlined />}
+                    disabled={noCohorts}
+                    onClick={() => check('decline') && setDeclineOpen(true)}
+                  >
+                    Decline
+                  </Button>
+                  <Button
+                    type="primary"
+                    icon={<CheckCircleOutlined />}
+                    disabled={noCohorts}
+                    loading={decide.isPending && !declineOpen}
+                    onClick={() => check('approve') && decide.mutate({ action: 'approve' })}
+                  >
+                    Approve
+                  </Button>
+                </Space>
+              )}
+            </Flex>
+            <CertificateTable
+              label="Recipients to approve"
+              tree={tree}
+              loading={list.isFetching || cohorts.isPending}
+              selected={selected}
+              onSelected={setSelected}
+              emptyText={list.isError ? failureNotice(list.error, 'failed').text : 'There is no data'}
+              extraColumns={extraColumns}
+              statusText={approvalText}
+            />
+            <Pager
+              page={page}
+              pages={pages}
+              total={total}
+              pageSize={pageSize}
+              onPage={(next) => {
+                setPage(next);
+                setSelected(new Set());
+              }}
+              onPageSize={(size) => refilter(() => setPageSize(size))}
+            />
+          </Flex>
+        </Card>
+      </Flex>
+
+      <RecipientInfoModal
+        row={viewing}
+        verificationItems={profile.data?.verificationitems ?? []}
+        onClose={() => setViewing(undefined)}
+      />
+      <DeclineModal
+        open={declineOpen}
+        busy={decide.isPending}
+        onSubmit={(reason) => decide.mutate({ action: 'decline', declinereason: reason })}
+        onCancel={() => setDeclineOpen(false)}
+      />
+    </PageContainer>
+  );
+}

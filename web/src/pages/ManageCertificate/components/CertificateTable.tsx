@@ -1,0 +1,162 @@
+import { useMemo } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { Button, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { CertificateParentRow } from '@proofmark/shared/api/workspace';
+import { EyeOutlined } from '../../../components/icons';
+import { statusColor } from '../../../components/statusColor';
+import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
+import { certTableRows, fullName } from './logic';
+import type { CertTableRow } from './logic';
+
+interface CertificateTableProps {
+  /** Names the table for assistive technology and tests ("In-Progress certificates"). */
+  label: string;
+  tree: readonly CertificateParentRow[];
+  loading: boolean;
+  selected: ReadonlySet<string>;
+  onSelected: (next: Set<string>) => void;
+  emptyText: string;
+  /** The columns after the shared ones (Name, eMail, PublicKey, SecondEmail, OneTimeCode). */
+  extraColumns: TableColumnsType<CertTableRow>;
+  /** Status text of a recipient row; the status itself when absent. */
+  statusText?: (row: CertTableRow) => string;
+}
+
+const muted = <Typography.Text type="secondary">—</Typography.Text>;
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 };
+
+/** Text that may be long: one line, the whole value in a tooltip. */
+const clipped = (value: string, style?: CSSProperties): ReactNode =>
+  value ? (
+    <Tooltip title={value} placement="topLeft">
+      <Typography.Text style={style}>{value}</Typography.Text>
+    </Tooltip>
+  ) : (
+    muted
+  );
+
+/** Renders only on recipient rows: cohort rows show their name and count alone. */
+export const childOnly =
+  (render: (row: CertTableRow) => ReactNode) =>
+  (_: unknown, row: CertTableRow): ReactNode =>
+    row.is_child === 0 ? null : render(row);
+
+export const rowName = (row: CertTableRow): string => fullName(row) || row.studentid;
+
+/**
+ * The tree list of the workspace tabs and the approval screen (§2.5, §2.6): cohort rows with their
+ * recipients as children, expanded by default, with the shared tree selection.
+ */
+export function CertificateTable(props: CertificateTableProps) {
+  const { label, tree, loading, selected, onSelected, emptyText, extraColumns, statusText } = props;
+  const rows = useMemo(() => certTableRows(tree), [tree]);
+  const expandable = useExpandedTree(rows);
+
+  const columns: TableColumnsType<CertTableRow> = [
+    {
+      title: 'Name',
+      key: 'name',
+      width: 190,
+      render: (_, row) =>
+        row.is_child === 0 ? (
+          <Flex align="center" gap={8} wrap>
+            <Typography.Text strong>{row.cohortid}</Typography.Text>
+            <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
+              {row.children?.length ?? 0} on this page
+            </Tag>
+          </Flex>
+        ) : (
+          <Flex vertical>
+            <Typography.Text>{fullName(row) || '—'}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.studentid}
+            </Typography.Text>
+          </Flex>
+        ),
+    },
+    {
+      title: 'eMail',
+      key: 'email',
+      width: 190,
+      ellipsis: { showTitle: false },
+      render: childOnly((row) => clipped(row.field4)),
+    },
+    {
+      title: 'PublicKey',
+      key: 'publickey',
+      width: 130,
+      ellipsis: { showTitle: false },
+      render: childOnly((row) => clipped(row.field6, mono)),
+    },
+    {
+      title: 'SecondEmail',
+      key: 'secondemail',
+      width: 150,
+      ellipsis: { showTitle: false },
+      render: childOnly((row) => clipped(row.secondemailaddress)),
+    },
+    {
+      title: 'OneTimeCode',
+      key: 'otc',
+      width: 120,
+      ellipsis: { showTitle: false },
+      render: childOnly((row) => clipped(row.field7, mono)),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      width: 150,
+      render: childOnly((row) => {
+        const text = statusText?.(row) ?? row.status;
+        return text ? (
+          <Tag color={statusColor(row.status)} style={{ marginInlineEnd: 0 }}>
+            {text}
+          </Tag>
+        ) : (
+          muted
+        );
+      }),
+    },
+    ...extraColumns,
+  ];
+
+  return (
+    <Table<CertTableRow>
+      aria-label={label}
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      tableLayout="fixed"
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      onRow={(row) => (row.is_child === 0 ? { style: { background: 'rgba(31, 78, 216, 0.035)' } } : {})}
+      expandable={expandable}
+      rowSelection={treeRowSelection({
+        rows,
+        selected,
+        onSelected,
+        label: (row) => (row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${rowName(row)}`),
+      })}
+    />
+  );
+}
+
+/** A small link-styled button for a recipient row ("View", a photo's "Yes"). */
+export function RowButton(props: { label: string; icon?: ReactNode; children: ReactNode; onClick: () => void }) {
+  return (
+    <Button
+      size="small"
+      type="link"
+      icon={props.icon ?? <EyeOutlined />}
+      style={{ paddingInline: 0 }}
+      aria-label={props.label}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
+  );
+}

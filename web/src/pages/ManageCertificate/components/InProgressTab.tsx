@@ -1,0 +1,351 @@
+import { useMemo, useState } from 'react';
+import { Button, Flex, Space, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import {
+  canDirectDownload,
+  canGenerate,
+  canIssue,
+  canPreview,
+  canReset,
+  canReview,
+  hasEnoughBalance,
+} from '@proofmark/shared/workspace/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { useCan } from '../../../auth/useCan';
+import { workspaceApi } from '../../../api/workspace';
+import {
+  CheckOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  ReloadOutlined,
+  UndoOutlined,
+  SafetyCertificateOutlined,
+  SendOutlined,
+  ThunderboltOutlined,
+  TrophyOutlined,
+} from '../../../components/icons';
+import { PhotoModal } from '../../ManageStudents/components/PhotoModal';
+import { failureNotice, failureText } from '../../ManageStudents/components/notices';
+import { selectedItems } from '../../ManageStudents/components/logic';
+import {
+  generateFailureText,
+  isInsufficientBalance,
+  issueFailureText,
+  messageOf,
+  zipFailureText,
+} from '../failureText';
+import { CertificateTable, RowButton, childOnly, rowName } from './CertificateTable';
+import { IssueModal } from './IssueModal';
+import type { IssueSubmission } from './IssueModal';
+import { certTableRows, cohortsToValidate, namesWholeCohort, selectedRows, selectionSize, statusesOf } from './logic';
+import type { CertTableRow } from './logic';
+import { PreviewModal } from './PreviewModal';
+import { useProfileFlags } from './queries';
+import { allowed, openDownload, useSelectionAction } from './shared';
+import type { TabProps } from './shared';
+import { TopUpModal } from './TopUpModal';
+
+interface InProgressTabProps extends TabProps {
+  /** The cohort the list is filtered to ('' for all), and the cohorts that exist. */
+  filterCohort: string;
+  knownCohorts: readonly string[];
+  onRefresh: () => void;
+}
+
+/**
+ * The In-Progress tab (§2.5): generate, preview, direct download, issue (with the balance check
+ * and confirmation), validate a cohort, reset and send for review; for Open Badges only baking.
+ */
+export function InProgressTab(props: InProgressTabProps) {
+  const { certtype, tree, selected, onNotice, onRun, onChanged, disabled, cohortCounts } = props;
+  const canGen = useCan('generatecertificate');
+  const canSee = useCan('previewcertificate');
+  const canIssueCerts = useCan('issuecertificate');
+  const canManage = useCan('managecertificate');
+  const hasValidate = useCan('validate');
+  const profile = useProfileFlags();
+  // §2.5: Validate is offered with the validate permission when the profile turns it on (validate = 1).
+  const canValidate = hasValidate && profile.data?.validate === true;
+
+  const rows = useMemo(() => certTableRows(tree), [tree]);
+  const items = selectedItems(selected);
+  const statuses = statusesOf(selectedRows(rows, selected));
+  const openBadges = certtype === 'openbadges';
+  const sel = { selectedItems: items, certtype };
+
+  const [previewItems, setPreviewItems] = useState<string[]>();
+  const [photoOf, setPhotoOf] = useState<CertTableRow>();
+  const [issueOpen, setIssueOpen] = useState(false);
+  const [issueError, setIssueError] = useState<string>();
+  const [topUp, setTopUp] = useState<{ balance?: number }>();
+
+  const generate = useMutation({
+    mutationFn: () => workspaceApi.generate(sel),
+    onSuccess: (answer) => onRun(answer.Data),
+    onError: (error) => onNotice({ ...failureNotice(error, 'failed'), text: generateFailureText(failureText(error, 'failed')) }),
+  });
+
+  const bake = useMutation({
+    mutationFn: () => workspaceApi.bake({ ...sel, requestId: crypto.randomUUID() }),
+    onSuccess: (answer) => onRun(answer.Data),
+    onError: (error) => {
+      if (isInsufficientBalance(messageOf(error))) setTopUp({});
+      else onNotice(failureNotice(error, 'failed'));
+    },
+  });
+
+  const zip = useMutation({
+    mutationFn: () => workspaceApi.downloadZip(sel),
+    onSuccess: (answer) => {
+      openDownload(answer.Data.url);
+      onNotice({ type: 'success', text: m.downloadDone });
+    },
+    onError: (error) => onNotice({ ...failureNotice(error, m.downloadFailed), text: zipFailureText(error) }),
+  });
+
+  const balance = useMutation({
+    mutationFn: () =>
+      workspaceApi
+        .balance()
+        .then((answer) => answer.Data.balance)
+        // §7: a failed balance call counts as 0.
+        .catch(() => 0),
+    onSuccess: (current) => {
+      const enough = hasEnoughBalance(current, selectionSize(items, rows, cohortCounts), namesWholeCohort(items));
+      if (enough) {
+        setIssueError(undefined);
+        setIssueOpen(true);
+      } else setTopUp({ balance: current });
+    },
+  });
+
+  const issue = useMutation({
+    mutationFn: (values: IssueSubmission) => workspaceApi.issue({ ...values, ...sel }),
+    onSuccess: (answer) => {
+      setIssueOpen(false);
+      onRun(answer.Data);
+    },
+    onError: (error) => {
+      const text = issueFailureText(failureText(error, 'failed'));
+      if (isInsufficientBalance(text)) {
+        setIssueOpen(false);
+        setTopUp({});
+      } else setIssueError(text);
+    },
+  });
+
+  const sendTopUp = useMutation({
+    mutationFn: () => workspaceApi.topUp(),
+    onSuccess: (answer) => {
+      setTopUp(undefined);
+      onNotice({ type: 'success', text: answer.message || m.topUpSent });
+    },
+    onError: (error) => {
+      setTopUp(undefined);
+      onNotice(failureNotice(error, m.topUpMailFailed));
+    },
+  });
+
+  const reset = useSelectionAction(workspaceApi.reset, sel, m.resetDone, props);
+  const review = useSelectionAction(workspaceApi.review, sel, m.reviewSent, props);
+
+  const validateCohort = useMutation({
+    mutationFn: async (cohorts: string[]) => {
+      let last = '';
+      for (const cohort of cohorts) last = (await workspaceApi.validate({ certtype, cohort })).message;
+      return last;
+    },
+    onSuccess: (message) => onChanged({ type: 'success', text: message || m.validated }),
+    onError: (error) => onNotice(failureNotice(error, 'failed')),
+  });
+
+  const extraColumns: TableColumnsType<CertTableRow> = [
+    {
+      title: 'Validated',
+      key: 'validated',
+      width: 110,
+      render: childOnly((row) => (
+        <Flex align="center" gap={6}>
+          <Typography.Text type={row.is_validated === 1 ? 'success' : 'secondary'}>
+            {row.is_validated === 1 ? 'Yes' : 'No'}
+          </Typography.Text>
+          {canSee && (
+            <RowButton label={`View certificate of ${rowName(row)}`} onClick={() => setPreviewItems([row.id])}>
+              View
+            </RowButton>
+          )}
+        </Flex>
+      )),
+    },
+    {
+      title: 'Photo',
+      key: 'photo',
+      width: 80,
+      render: childOnly((row) =>
+        row.field10 === 'Yes' ? (
+          <RowButton label={`Preview photo of ${rowName(row)}`} onClick={() => setPhotoOf(row)}>
+            Yes
+          </RowButton>
+        ) : (
+          <Typography.Text type="secondary">No</Typography.Text>
+        ),
+      ),
+    },
+  ];
+
+  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex
+        justify="space-between"
+        align="center"
+        wrap
+        gap={12}
+        style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
+      >
+        <Typography.Text type="secondary" aria-live="polite">
+          {selectedCount === 0 ? 'Select students to act on them' : `${selectedCount} selected`}
+        </Typography.Text>
+        <Space wrap size={8} role="toolbar" aria-label="In-Progress actions">
+          {openBadges ? (
+            canIssueCerts && (
+              <Button
+                type="primary"
+                icon={<TrophyOutlined />}
+                disabled={disabled}
+                loading={bake.isPending}
+                onClick={() => allowed(canGenerate(statuses), onNotice) && bake.mutate()}
+              >
+                Bake OpenBadges
+              </Button>
+            )
+          ) : (
+            <>
+              {canGen && (
+                <Button
+                  icon={<ThunderboltOutlined />}
+                  disabled={disabled}
+                  loading={generate.isPending}
+                  onClick={() => allowed(canGenerate(statuses), onNotice) && generate.mutate()}
+                >
+                  Generate Certificate
+                </Button>
+              )}
+              {canSee && (
+                <Button
+                  icon={<EyeOutlined />}
+                  disabled={disabled}
+                  onClick={() => allowed(canPreview(statuses), onNotice) && setPreviewItems(items)}
+                >
+                  Preview Certificate
+                </Button>
+              )}
+              <Tooltip title="Download the generated certificates as a zip">
+                <Button
+                  icon={<DownloadOutlined />}
+                  aria-label="Download generated certificates"
+                  disabled={disabled}
+                  loading={zip.isPending}
+                  onClick={() => allowed(canDirectDownload(statuses), onNotice) && zip.mutate()}
+                />
+              </Tooltip>
+              {canValidate && (
+                <Button
+                  icon={<CheckOutlined />}
+                  disabled={disabled}
+                  loading={validateCohort.isPending}
+                  onClick={() => {
+                    const cohorts = cohortsToValidate(selected, props.filterCohort, props.knownCohorts);
+                    if (cohorts.length === 0) onNotice({ type: 'warning', text: m.noSelectedStudents });
+                    else validateCohort.mutate(cohorts);
+                  }}
+                >
+                  Validate for Cohort
+                </Button>
+              )}
+              {canManage && (
+                <Button
+                  icon={<UndoOutlined />}
+                  disabled={disabled}
+                  loading={reset.isPending}
+                  onClick={() => allowed(canReset(statuses), onNotice) && reset.mutate()}
+                >
+                  Reset
+                </Button>
+              )}
+              {canManage && (
+                <Button
+                  icon={<SendOutlined />}
+                  disabled={disabled}
+                  loading={review.isPending}
+                  onClick={() => allowed(canReview(statuses), onNotice) && review.mutate()}
+                >
+                  Send for Review
+                </Button>
+              )}
+              {canIssueCerts && (
+                <Button
+                  type="primary"
+                  icon={<SafetyCertificateOutlined />}
+                  disabled={disabled}
+                  loading={balance.isPending}
+                  onClick={() => allowed(canIssue(statuses), onNotice) && balance.mutate()}
+                >
+                  Issue Certificate
+                </Button>
+              )}
+            </>
+          )}
+          <Tooltip title="Refresh">
+            <Button icon={<ReloadOutlined />} aria-label="Refresh" onClick={props.onRefresh} />
+          </Tooltip>
+        </Space>
+      </Flex>
+
+      <CertificateTable
+        label="In-Progress certificates"
+        tree={tree}
+        loading={props.loading}
+        selected={selected}
+        onSelected={props.onSelected}
+        emptyText={props.emptyText}
+        extraColumns={extraColumns}
+      />
+
+      <PreviewModal
+        items={previewItems}
+        certtype={certtype}
+        canValidate={canValidate}
+        onValidated={() => onChanged({ type: 'success', text: m.validated })}
+        onClose={() => setPreviewItems(undefined)}
+      />
+      <PhotoModal row={photoOf} certtype={certtype} onClose={() => setPhotoOf(undefined)} />
+      <IssueModal
+        open={issueOpen}
+        what={
+          namesWholeCohort(items)
+            ? 'the selected cohort'
+            : statuses.length === 1
+              ? '1 certificate'
+              : `${statuses.length} certificates`
+        }
+        busy={issue.isPending}
+        error={issueError}
+        onSubmit={(values) => {
+          setIssueError(undefined);
+          issue.mutate(values);
+        }}
+        onCancel={() => setIssueOpen(false)}
+      />
+      <TopUpModal
+        open={topUp !== undefined}
+        balance={topUp?.balance}
+        busy={sendTopUp.isPending}
+        onSend={() => sendTopUp.mutate()}
+        onCancel={() => setTopUp(undefined)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,255 @@
+import { useMemo, useState } from 'react';
+import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { canDownload, canHold, canRevoke, canSend, canUnhold } from '@proofmark/shared/workspace/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { useCan } from '../../../auth/useCan';
+import { workspaceApi } from '../../../api/workspace';
+import {
+  DownloadOutlined,
+  DownOutlined,
+  MailOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  ReloadOutlined,
+} from '../../../components/icons';
+import { failureNotice, failureText } from '../../ManageStudents/components/notices';
+import { selectedItems } from '../../ManageStudents/components/logic';
+import { CertificateTable, childOnly, rowName } from './CertificateTable';
+import { DownloadModal } from './DownloadModal';
+import type { DownloadOptions, DownloadType } from './DownloadModal';
+import { certTableRows, selectedRows, statusesOf } from './logic';
+import type { CertTableRow } from './logic';
+import { RevokeModal } from './RevokeModal';
+import type { RevokeSubmission } from './RevokeModal';
+import { allowed, useSelectionAction } from './shared';
+import type { TabProps } from './shared';
+
+interface IssuedTabProps extends TabProps {
+  downloadType: DownloadType;
+  onDownloadType: (type: DownloadType) => void;
+  onRefresh: () => void;
+}
+
+const anyKind = { downloadjson: true, downloadpdf: true, downloadprint: true, downloadqrcode: true };
+
+/**
+ * The Issued tab (§2.5): per-row Preview / Pdf / Json / Print / QR links; send, download options,
+ * hold and unhold, refresh, and revoke from the "Action N selected" menu. Open Badges: send and
+ * refresh only.
+ */
+export function IssuedTab(props: IssuedTabProps) {
+  const { certtype, tree, selected, onNotice, onRun, disabled } = props;
+  const canSendCerts = useCan('sendcertificate');
+  const canIssueCerts = useCan('issuecertificate');
+  const canManage = useCan('managecertificate');
+
+  const rows = useMemo(() => certTableRows(tree), [tree]);
+  const items = selectedItems(selected);
+  const statuses = statusesOf(selectedRows(rows, selected));
+  const openBadges = certtype === 'openbadges';
+  const sel = { selectedItems: items, certtype };
+  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
+
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const [revokeOpen, setRevokeOpen] = useState(false);
+  const [revokeError, setRevokeError] = useState<string>();
+
+  const send = useMutation({
+    mutationFn: () => workspaceApi.send(sel),
+    onSuccess: (answer) => onRun(answer.Data),
+    onError: (error) => onNotice(failureNotice(error, 'failed')),
+  });
+
+  const download = useMutation({
+    mutationFn: (choice: DownloadOptions) => workspaceApi.download({ ...sel, ...choice }),
+    onSuccess: (answer) => {
+      setDownloadOpen(false);
+      onRun(answer.Data);
+    },
+    onError: (error) => {
+      setDownloadOpen(false);
+      onNotice(failureNotice(error, m.downloadFailed));
+    },
+  });
+
+  const hold = useSelectionAction(workspaceApi.hold, sel, m.held, props);
+  const unhold = useSelectionAction(workspaceApi.unhold, sel, m.unheld, props);
+
+  const revoke = useMutation({
+    mutationFn: (values: RevokeSubmission) => workspaceApi.revoke({ ...values, ...sel }),
+    onSuccess: (answer) => {
+      setRevokeOpen(false);
+      props.onChanged({ type: 'success', text: answer.message || m.revoked });
+    },
+    onError: (error) => setRevokeError(failureText(error, 'failed')),
+  });
+
+  const link = (href: string, text: string, row: CertTableRow) =>
+    href ? (
+      <Typography.Link href={href} target="_blank" rel="noopener noreferrer" aria-label={`${text} of ${rowName(row)}`}>
+        {text}
+      </Typography.Link>
+    ) : (
+      <Typography.Text type="secondary">{text}</Typography.Text>
+    );
+
+  const extraColumns: TableColumnsType<CertTableRow> = [
+    {
+      title: 'Links',
+      key: 'links',
+      width: 230,
+      render: childOnly((row) => (
+        <Space size={8} wrap>
+          {link(row.verifyurl, 'Preview', row)}
+          {link(row.pdfdownloadurl, 'Pdf', row)}
+          {link(row.jsondownloadurl, 'Json', row)}
+          {link(row.printpdfurl, 'Print', row)}
+          {link(row.qrcodeurl, 'QR', row)}
+        </Space>
+      )),
+    },
+  ];
+
+  const refresh = (
+    <Tooltip title="Refresh">
+      <Button icon={<ReloadOutlined />} onClick={props.onRefresh}>
+        Refresh
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex
+        justify="space-between"
+        align="center"
+        wrap
+        gap={12}
+        style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
+      >
+        <Flex align="center" gap={12}>
+          {canIssueCerts && !openBadges && (
+            <Dropdown
+              disabled={selectedCount === 0 || disabled}
+              trigger={['click']}
+              menu={{
+                items: [{ key: 'revoke', label: 'Revoke', danger: true }],
+                onClick: ({ key }) => {
+                  if (key !== 'revoke') return;
+                  // The reason is asked in the dialog; here only the selection is judged.
+                  if (!allowed(canRevoke(statuses, '-'), onNotice)) return;
+                  setRevokeError(undefined);
+                  setRevokeOpen(true);
+                },
+              }}
+            >
+              <Button icon={<DownOutlined />} iconPlacement="end">
+                Action {selectedCount} selected
+              </Button>
+            </Dropdown>
+          )}
+          {(!canIssueCerts || openBadges) && (
+            <Typography.Text type="secondary" aria-live="polite">
+              {selectedCount === 0 ? 'Select certificates to act on them' : `${selectedCount} selected`}
+            </Typography.Text>
+          )}
+        </Flex>
+        <Space wrap size={8} role="toolbar" aria-label="Issued actions">
+          {openBadges ? (
+            canSendCerts && (
+              <Button
+                type="primary"
+                icon={<MailOutlined />}
+                disabled={disabled}
+                loading={send.isPending}
+                onClick={() => allowed(canSend(statuses), onNotice) && send.mutate()}
+              >
+                Send OpenBadges
+              </Button>
+            )
+          ) : (
+            <>
+              {canSendCerts && (
+                <Button
+                  type="primary"
+                  icon={<MailOutlined />}
+                  disabled={disabled}
+                  loading={send.isPending}
+                  onClick={() => allowed(canSend(statuses), onNotice) && send.mutate()}
+                >
+                  Send Certificate
+                </Button>
+              )}
+              <Button
+                icon={<DownloadOutlined />}
+                disabled={disabled}
+                onClick={() => allowed(canDownload(statuses, anyKind), onNotice) && setDownloadOpen(true)}
+              >
+                Download
+              </Button>
+              {canManage && (
+                <Button
+                  icon={<PauseCircleOutlined />}
+                  disabled={disabled}
+                  loading={hold.isPending}
+                  onClick={() => allowed(canHold(statuses), onNotice) && hold.mutate()}
+                >
+                  Hold
+                </Button>
+              )}
+              {canManage && (
+                <Button
+                  icon={<PlayCircleOutlined />}
+                  disabled={disabled}
+                  loading={unhold.isPending}
+                  onClick={() => allowed(canUnhold(statuses), onNotice) && unhold.mutate()}
+                >
+                  Unhold
+                </Button>
+              )}
+            </>
+          )}
+          {refresh}
+        </Space>
+      </Flex>
+
+      <CertificateTable
+        label="Issued certificates"
+        tree={tree}
+        loading={props.loading}
+        selected={selected}
+        onSelected={props.onSelected}
+        emptyText={props.emptyText}
+        extraColumns={extraColumns}
+      />
+
+      <DownloadModal
+        open={downloadOpen}
+        initialType={props.downloadType}
+        busy={download.isPending}
+        check={(choice) => {
+          const verdict = canDownload(statuses, choice);
+          return verdict.ok ? undefined : verdict.message;
+        }}
+        onOk={(choice) => {
+          props.onDownloadType(choice.downloadtype);
+          download.mutate(choice);
+        }}
+        onCancel={() => setDownloadOpen(false)}
+      />
+      <RevokeModal
+        open={revokeOpen}
+        count={statuses.length}
+        busy={revoke.isPending}
+        error={revokeError}
+        onSubmit={(values) => {
+          setRevokeError(undefined);
+          revoke.mutate(values);
+        }}
+        onCancel={() => setRevokeOpen(false)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Flex, List, Progress, Typography } from 'antd';
+import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
+import { failureText } from '../../ManageStudents/components/notices';
+import { isFinished, runPercent, runTitle, runWaitText } from './logic';
+import { useRun } from './queries';
+
+interface RunProgressProps {
+  id: string;
+  kind: RunKind;
+  /** Called once, when the run is done or failed. */
+  onFinished: (run: RunView) => void;
+  onClose: () => void;
+}
+
+/**
+ * The progress of long work (§4: generation and baking "may take several minutes", issuance
+ * "several minutes or hours"): polled until done or failed, then the lists are refreshed.
+ */
+export function RunProgress({ id, kind, onFinished, onClose }: RunProgressProps) {
+  const run = useRun(id);
+  const reported = useRef(false);
+  const data = run.data;
+
+  useEffect(() => {
+    if (data === undefined || reported.current || !isFinished(data)) return;
+    reported.current = true;
+    onFinished(data);
+  }, [data, onFinished]);
+
+  const finished = data !== undefined && isFinished(data);
+  const failed = data?.state === 'failed' || (data !== undefined && data.failed > 0);
+  const type = run.isError ? 'warning' : !finished ? 'info' : failed ? 'warning' : 'success';
+
+  let detail: string;
+  if (run.isError) detail = failureText(run.error, 'failed');
+  else if (data === undefined) detail = runWaitText[kind];
+  else if (data.state === 'scheduled')
+    detail = `Scheduled for ${data.scheduledAt ? new Date(data.scheduledAt).toLocaleString() : 'later'}.`;
+  else if (!finished) detail = runWaitText[kind];
+  else detail = data.message || (data.state === 'done' ? 'Done.' : 'The work stopped with errors.');
+
+  return (
+    <Alert
+      type={type}
+      showIcon
+      role="status"
+      data-testid={`run-${kind}`}
+      closable={finished || run.isError || data?.state === 'scheduled' ? { onClose } : false}
+      title={runTitle[kind]}
+      description={
+        <Flex vertical gap={6}>
+          <Typography.Text>{detail}</Typography.Text>
+          {data !== undefined && data.state !== 'scheduled' && (
+            <Progress
+              percent={runPercent(data)}
+              status={data.state === 'failed' ? 'exception' : finished ? (failed ? 'normal' : 'success') : 'active'}
+              format={() => `${data.done} of ${data.total}`}
+              aria-label={`${runTitle[kind]} progress`}
+            />
+          )}
+          {data !== undefined && data.errors.length > 0 && (
+            <List
+              size="small"
+              dataSource={data.errors}
+              renderItem={(e) => <List.Item style={{ paddingInline: 0 }}>{e}</List.Item>}
+            />
+          )}
+        </Flex>
+      }
+    />
+  );
+}

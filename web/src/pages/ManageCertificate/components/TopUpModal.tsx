@@ -1,0 +1,32 @@
+import { Alert, Modal, Typography } from 'antd';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+
+interface TopUpModalProps {
+  open: boolean;
+  balance: number | undefined;
+  busy: boolean;
+  onSend: () => void;
+  onCancel: () => void;
+}
+
+/** TOP UP (§2.5, §8): the balance is too low to issue; Send asks the product team for more. */
+export function TopUpModal({ open, balance, busy, onSend, onCancel }: TopUpModalProps) {
+  return (
+    <Modal
+      open={open}
+      title="TOP UP"
+      okText="Send"
+      cancelText="Cancel"
+      confirmLoading={busy}
+      onOk={onSend}
+      onCancel={onCancel}
+    >
+      <Alert type="warning" showIcon title={m.insufficientBalance} />
+      {balance !== undefined && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          Current balance: {balance} {balance === 1 ? 'certificate' : 'certificates'}.
+        </Typography.Paragraph>
+      )}
+    </Modal>
+  );
+}

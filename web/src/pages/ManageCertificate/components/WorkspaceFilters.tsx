@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { Flex, Input, Select } from 'antd';
+import type { CohortsData } from '@proofmark/shared/api/recipients';
+import { workspaceStatusFilters } from '@proofmark/shared/api/workspace';
+import type { WorkspaceStatusFilter } from '../../../api/workspace';
+import { CohortFilter } from '../../ManageStudents/components/CohortFilter';
+
+interface WorkspaceFiltersProps {
+  cohorts: CohortsData | undefined;
+  cohortsLoading: boolean;
+  cohort: string;
+  onCohort: (cohort: string) => void;
+  /** Omitted on the approval screen, which has no status filter (§2.6). */
+  status?: WorkspaceStatusFilter;
+  onStatus?: (status: WorkspaceStatusFilter) => void;
+  search: string;
+  onSearch: (search: string) => void;
+}
+
+/**
+ * The list filters (§2.5, §2.6): the batch picker (chained dropdowns in cohort search mode 1), the
+ * certificate-status select and the search box (Enter or the search icon; clearing it shows all).
+ */
+export function WorkspaceFilters(props: WorkspaceFiltersProps) {
+  const { cohorts, cohortsLoading, cohort, onCohort, status, onStatus, search, onSearch } = props;
+  const [text, setText] = useState(search);
+  useEffect(() => setText(search), [search]);
+
+  return (
+    <Flex gap={12} wrap align="center">
+      <CohortFilter cohorts={cohorts} loading={cohortsLoading} value={cohort} onChange={onCohort} />
+      {status !== undefined && onStatus !== undefined && (
+        <Select
+          aria-label="Certificate status"
+          style={{ width: 190 }}
+          value={status}
+          options={workspaceStatusFilters.map((f) => ({ label: f === 'all' ? 'All statuses' : f, value: f }))}
+          onChange={(value: WorkspaceStatusFilter) => onStatus(value)}
+        />
+      )}
+      <Input.Search
+        aria-label="Search"
+        placeholder="Search name, email or student ID"
+        allowClear
+        style={{ flex: '1 1 260px', maxWidth: 380 }}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value === '' && search !== '') onSearch('');
+        }}
+        onSearch={(value) => onSearch(value.trim())}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { CertificateParentRow, CertificateRow } from '@proofmark/shared/api/workspace';
+import { canGenerate, canIssue } from '@proofmark/shared/workspace/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import {
+  certTableRows,
+  certificateDocument,
+  cohortsToValidate,
+  defaultWorkspaceChoices,
+  namesWholeCohort,
+  parseWorkspaceChoices,
+  runPercent,
+  scheduleProblem,
+  selectedRows,
+  selectionSize,
+  statusesOf,
+} from './logic';
+
+const child = (cohort: string, id: string, status: string): CertificateRow => ({
+  id: `${cohort}=${id}`,
+  cohortid: cohort,
+  studentid: id,
+  field1: 'Ada',
+  field2: '',
+  field3: 'Lovelace',
+  field4: `${id}@example.test`,
+  field5: '',
+  field6: '',
+  field7: '',
+  field10: 'No',
+  field11: '',
+  status,
+  secondemailaddress: '',
+  extrafields: {},
+  is_child: 1,
+  children: [],
+  is_validated: 0,
+  credentialId: '',
+  jsondownloadurl: '',
+  pdfdownloadurl: '',
+  printpdfurl: '',
+  qrcodeurl: '',
+  verifyurl: '',
+  scheduledAt: '',
+  approval: 0,
+  declinereason: '',
+});
+
+const parent = (cohort: string, children: CertificateRow[], pagecount?: number): CertificateParentRow => ({
+  ...child(cohort, '', ''),
+  id: `${cohort}=`,
+  field10: '',
+  is_child: 0,
+  children,
+  ...(pagecount !== undefined ? { pagecount } : {}),
+});
+
+const tree = [
+  parent('A', [child('A', 'S1', 'generated'), child('A', 'S2', 'Invite pending')], 3),
+  parent('B', [child('B', 'S3', 'PK received')]),
+];
+
+describe('the tables’ rows', () => {
+  it('keeps children under their cohort and drops pagecount', () => {
+    const rows = certTableRows(tree);
+    expect(rows.map((r) => r.id)).toEqual(['A=', 'B=']);
+    expect(rows[0]!.children!.map((r) => r.id)).toEqual(['A=S1', 'A=S2']);
+    expect('pagecount' in rows[0]!).toBe(false);
+  });
+
+  it('judges a selection by the statuses of its checked recipients', () => {
+    const rows = certTableRows(tree);
+    expect(statusesOf(selectedRows(rows, new Set()))).toEqual([]);
+    expect(canGenerate(statusesOf(selectedRows(rows, new Set())))).toEqual({
+      ok: false,
+      message: m.noSelectedStudents,
+    });
+    const picked = selectedRows(rows, new Set(['A=', 'A=S1', 'A=S2']));
+    expect(statusesOf(picked)).toEqual(['generated', 'Invite pending']);
+    expect(canGenerate(statusesOf(picked))).toEqual({ ok: false, message: m.someInvitePending });
+    expect(canIssue(statusesOf(selectedRows(rows, new Set(['A=S1']))))).toEqual({ ok: true });
+  });
+});
+
+describe('whole cohorts', () => {
+  it('notices a cohort id in the selection', () => {
+    expect(namesWholeCohort(['A='])).toBe(true);
+    expect(namesWholeCohort(['A=S1', 'B=S3'])).toBe(false);
+  });
+
+  it('counts a whole cohort by its size in the cohort list, at least by the rows seen', () => {
+    const rows = certTableRows(tree);
+    expect(selectionSize(['A=S1', 'B=S3'], rows, {})).toBe(2);
+    expect(selectionSize(['A='], rows, { A: 40 })).toBe(40);
+    expect(selectionSize(['A='], rows, {})).toBe(2);
+  });
+
+  it('validates the checked cohorts, else the filtered cohort when it is a real one', () => {
+    expect(cohortsToValidate(new Set(['A=', 'A=S1', 'B=S3']), '', ['A', 'B'])).toEqual(['A']);
+    expect(cohortsToValidate(new Set(['B=S3']), 'B', ['A', 'B'])).toEqual(['B']);
+    expect(cohortsToValidate(new Set(), 'Class', ['Class-2026'])).toEqual([]);
+    expect(cohortsToValidate(new Set(), '', ['A'])).toEqual([]);
+  });
+});
+
+describe('runPercent', () => {
+  it('follows done and failed rows, and is full once done', () => {
+    expect(runPercent({ state: 'queued', total: 0, done: 0, failed: 0 })).toBe(0);
+    expect(runPercent({ state: 'running', total: 4, done: 1, failed: 1 })).toBe(50);
+    expect(runPercent({ state: 'done', total: 0, done: 0, failed: 0 })).toBe(100);
+  });
+});
+
+describe('scheduleProblem', () => {
+  const now = new Date('2026-01-01T12:00:00Z');
+  it('wants a time ahead, at most a year ahead', () => {
+    expect(scheduleProblem(new Date('2026-01-01T11:59:00Z'), now)).toBe(m.scheduleInPast);
+    expect(scheduleProblem(new Date('2026-01-01T13:00:00Z'), now)).toBeUndefined();
+    expect(scheduleProblem(new Date('2027-06-01T12:00:00Z'), now)).toBe(m.scheduleTooFar);
+  });
+});
+
+describe('certificateDocument', () => {
+  it('shows a whole document as it is and wraps a fragment', () => {
+    expect(certificateDocument('<!DOCTYPE html><html><body>x</body></html>')).toBe(
+      '<!DOCTYPE html><html><body>x</body></html>',
+    );
+    expect(certificateDocument('<p>x</p>')).toMatch(/^<!doctype html>.*<base target="_blank">.*<p>x<\/p>/);
+  });
+});
+
+describe('parseWorkspaceChoices', () => {
+  it('falls back to the defaults for anything missing or invalid', () => {
+    expect(parseWorkspaceChoices(null)).toEqual(defaultWorkspaceChoices);
+    expect(parseWorkspaceChoices('not json')).toEqual(defaultWorkspaceChoices);
+    expect(
+      parseWorkspaceChoices(JSON.stringify({ certtype: 'nope', status: 'Lost', pageSize: 7, tab: 'x', page: -1 })),
+    ).toEqual(defaultWorkspaceChoices);
+  });
+
+  it('reads back valid choices', () => {
+    const choices = {
+      certtype: 'openbadges',
+      cohort: 'Class-2026',
+      status: 'Hold',
+      pageSize: 100,
+      tab: 'issued',
+      page: 2,
+      pageIssued: 1,
+      downloadType: 'consolidated',
+    };
+    expect(parseWorkspaceChoices(JSON.stringify(choices))).toEqual(choices);
+  });
+});

@@ -1,0 +1,179 @@
+import type { CertificateParentRow, CertificateRow, RunKind, RunView } from '@proofmark/shared/api/workspace';
+import { downloadTypes, workspaceStatusFilters } from '@proofmark/shared/api/workspace';
+import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shared/certificate-types';
+import type { CertificateType } from '@proofmark/shared/certificate-types';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@proofmark/shared/recipients/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import type { WorkspaceStatusFilter } from '../../../api/workspace';
+
+/**
+ * The workspace screen's own pure logic (the rules shared with the server live in
+ * @proofmark/shared/workspace/rules): the tables' view of the tree, what a selection names, runs'
+ * progress, and the choices remembered between visits.
+ */
+
+// ——— the tree table ———
+
+/** A row as the tables show it: cohort rows carry children, recipient rows none (so no expand icon). */
+export type CertTableRow = Omit<CertificateRow, 'children' | 'is_child' | 'field10'> & {
+  is_child: 0 | 1;
+  field10: 'Yes' | 'No' | '';
+  children?: CertTableRow[];
+};
+
+export function certTableRows(tree: readonly CertificateParentRow[]): CertTableRow[] {
+  return tree.map(({ children, pagecount: _pagecount, ...parent }) => ({
+    ...parent,
+    children: children.map(({ children: _none, ...row }) => row),
+  }));
+}
+
+/** The recipient rows of the page that are checked (a checked cohort checks its rows on the page too). */
+export function selectedRows(rows: readonly CertTableRow[], selected: ReadonlySet<string>): CertTableRow[] {
+  return rows.flatMap((p) => (p.children ?? []).filter((c) => selected.has(c.id)));
+}
+
+/** The statuses the shared rules judge a selection by. */
+export const statusesOf = (rows: readonly CertTableRow[]): string[] => rows.map((r) => r.status);
+
+/** Whether a selection names a whole cohort (`cohort=`): issuing it needs the larger balance (§5). */
+export const namesWholeCohort = (items: readonly string[]): boolean => items.some((id) => id.endsWith('='));
+
+/**
+ * How many certificates a selection issues: a whole cohort counts with its size from the cohort
+ * list (or at least the rows seen), single rows count one each.
+ */
+export function selectionSize(
+  items: readonly string[],
+  rows: readonly CertTableRow[],
+  cohortCounts: Readonly<Record<string, number>>,
+): number {
+  let count = 0;
+  for (const id of items) {
+    if (!id.endsWith('=')) {
+      count += 1;
+      continue;
+    }
+    const cohort = id.slice(0, -1);
+    const seen = rows.find((p) => p.cohortid === cohort)?.children?.length ?? 0;
+    count += Math.max(cohortCounts[cohort] ?? 0, seen);
+  }
+  return count;
+}
+
+/**
+ * The cohorts "Validate for Cohort" acts on: the checked cohort rows, or else the cohort the list
+ * is filtered to (a full cohort id, not a prefix of chained dropdowns).
+ */
+export function cohortsToValidate(
+  selected: ReadonlySet<string>,
+  filterCohort: string,
+  knownCohorts: readonly string[],
+): string[] {
+  const checked = [...selected].filter((id) => id.endsWith('=')).map((id) => id.slice(0, -1));
+  if (checked.length > 0) return checked;
+  return knownCohorts.includes(filterCohort) ? [filterCohort] : [];
+}
+
+export const fullName = (row: Pick<CertificateRow, 'field1' | 'field2' | 'field3'>): string =>
+  [row.field1, row.field2, row.field3].filter((part) => part.trim() !== '').join(' ');
+
+// ——— runs (long work) ———
+
+export const isFinished = (run: Pick<RunView, 'state'>): boolean => run.state === 'done' || run.state === 'failed';
+
+export const runPercent = (run: Pick<RunView, 'done' | 'failed' | 'total' | 'state'>): number => {
+  if (run.state === 'done') return 100;
+  if (run.total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round(((run.done + run.failed) / run.total) * 100)));
+};
+
+/** §4: how long each kind of work may take, said while it runs. */
+export const runWaitText: Record<RunKind, string> = {
+  generate: m.generating,
+  bake: m.baking,
+  issue: m.issuing,
+  send: m.sending,
+  download: m.preparingDownload,
+};
+
+export const runTitle: Record<RunKind, string> = {
+  generate: 'Generating certificates',
+  bake: 'Baking OpenBadges',
+  issue: 'Issuing certificates',
+  send: 'Sending certificates',
+  download: 'Preparing the download',
+};
+
+// ——— scheduled issuance ———
+
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+
+/** The scheduled time's problem, if any: it must lie ahead, and at most a year ahead. */
+export function scheduleProblem(at: Date, now = new Date()): string | undefined {
+  if (at.getTime() <= now.getTime()) return m.scheduleInPast;
+  if (at.getTime() - now.getTime() > YEAR_MS) return m.scheduleTooFar;
+  return undefined;
+}
+
+// ——— the certificate preview ———
+
+/**
+ * The certificate's HTML for a sandboxed iframe (no scripts, no same-origin access): a whole
+ * document is shown as it is; a fragment gets a page around it, with links opening a new tab.
+ */
+export const certificateDocument = (html: string): string =>
+  /^\s*(<!doctype|<html)/i.test(html)
+    ? html
+    : `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"></head><body style="margin:0">${html}</body></html>`;
+
+// ——— remembered choices (§9) ———
+
+export interface WorkspaceChoices {
+  certtype: CertificateType;
+  cohort: string;
+  status: WorkspaceStatusFilter;
+  pageSize: number;
+  tab: 'inprogress' | 'issued';
+  /** Paging per tab (§9 keeps page offsets). */
+  page: number;
+  pageIssued: number;
+  downloadType: (typeof downloadTypes)[number];
+}
+
+export const defaultWorkspaceChoices: WorkspaceChoices = {
+  certtype: DEFAULT_CERTIFICATE_TYPE,
+  cohort: '',
+  status: 'all',
+  pageSize: DEFAULT_PAGE_SIZE,
+  tab: 'inprogress',
+  page: 0,
+  pageIssued: 0,
+  downloadType: 'individual',
+};
+
+const pageIndex = (x: unknown): number => (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 100_000 ? x : 0);
+
+/** Choices read back from storage; anything missing or no longer valid falls back to its default. */
+export function parseWorkspaceChoices(raw: string | null): WorkspaceChoices {
+  let value: unknown;
+  try {
+    value = raw === null ? {} : JSON.parse(raw);
+  } catch {
+    value = {};
+  }
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const oneOf = <T>(x: unknown, allowed: readonly T[], fallback: T): T =>
+    allowed.includes(x as T) ? (x as T) : fallback;
+  const d = defaultWorkspaceChoices;
+  return {
+    certtype: oneOf(v.certtype, certificateTypeValues, d.certtype),
+    cohort: typeof v.cohort === 'string' && v.cohort.length <= 100 ? v.cohort : '',
+    status: oneOf(v.status, workspaceStatusFilters, d.status),
+    pageSize: oneOf(v.pageSize, PAGE_SIZES as readonly number[], d.pageSize),
+    tab: oneOf(v.tab, ['inprogress', 'issued'] as const, d.tab),
+    page: pageIndex(v.page),
+    pageIssued: pageIndex(v.pageIssued),
+    downloadType: oneOf(v.downloadType, downloadTypes, d.downloadType),
+  };
+}

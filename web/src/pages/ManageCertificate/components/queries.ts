@@ -1,0 +1,81 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../auth/queryKeys';
+import { useOrgScope } from '../../../auth/useOrgScope';
+import { api } from '../../../api/client';
+import type { Answer } from '../../../api/envelope';
+import { workspaceApi } from '../../../api/workspace';
+import type { ApprovalsQuery, WorkspaceQuery } from '../../../api/workspace';
+import { isFinished } from './logic';
+
+/** Cache keys of the workspace and approval screens, under the organisation (auth/queryKeys). */
+export const workspaceKeys = {
+  all: (org: string) => [...queryKeys.org(org), 'workspace'] as const,
+  list: (org: string, q: WorkspaceQuery) => [...workspaceKeys.all(org), 'list', q] as const,
+  run: (org: string, id: string) => [...workspaceKeys.all(org), 'run', id] as const,
+  preview: (org: string, key: unknown) => [...workspaceKeys.all(org), 'preview', key] as const,
+  approvals: (org: string, q: ApprovalsQuery) => [...workspaceKeys.all(org), 'approvals', q] as const,
+  balance: (org: string) => [...queryKeys.org(org), 'balance'] as const,
+  profileFlags: (org: string) => [...queryKeys.org(org), 'profile', 'workspace-flags'] as const,
+};
+
+export function useWorkspace(q: WorkspaceQuery) {
+  const org = useOrgScope();
+  return useQuery({
+    queryKey: workspaceKeys.list(org, q),
+    queryFn: ({ signal }) => workspaceApi.list(q, signal),
+    select: (answer) => answer.Data,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+export function useApprovals(q: ApprovalsQuery) {
+  const org = useOrgScope();
+  return useQuery({
+    queryKey: workspaceKeys.approvals(org, q),
+    queryFn: ({ signal }) => workspaceApi.approvals(q, signal),
+    select: (answer) => answer.Data,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+/** A run, polled every second until it is done or failed (a scheduled run is not polled). */
+export function useRun(id: string) {
+  const org = useOrgScope();
+  return useQuery({
+    queryKey: workspaceKeys.run(org, id),
+    queryFn: ({ signal }) => workspaceApi.run(id, signal),
+    select: (answer) => answer.Data,
+    refetchInterval: (query) => {
+      const run = query.state.data?.Data;
+      if (run !== undefined && (isFinished(run) || run.state === 'scheduled')) return false;
+      return 1_000;
+    },
+    retry: 3,
+  });
+}
+
+/**
+ * The profile values the workspace reads (§3): validate (1: per-recipient Validate is offered)
+ * and the labels of the approval screen's extra verification fields.
+ */
+export function useProfileFlags() {
+  const org = useOrgScope();
+  return useQuery({
+    queryKey: workspaceKeys.profileFlags(org),
+    queryFn: () => api.get<Answer<{ validate?: 0 | 1; verificationitems?: string[] }>>('/api/profile'),
+    select: (answer) => ({
+      validate: answer.Data?.validate === 1,
+      verificationitems: answer.Data?.verificationitems ?? [],
+    }),
+    staleTime: 60_000,
+  });
+}
+
+/** After any change: both tabs, the approval list and open previews are refetched. */
+export function useInvalidateWorkspace() {
+  const org = useOrgScope();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all(org) });
+}
