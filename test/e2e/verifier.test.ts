@@ -2,10 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchResponse, type BatchView } from '@proofmark/shared/api/credentials';
+import { decodeProofValue, encodeProofValue } from '@proofmark/shared/blockcerts/index';
 import { api, clients, cloud, eventually } from '../integration/helpers';
 import { registeredAdmin } from '../integration/accounts';
 import { launchChromium } from './browser';
-import { freshPage } from './support';
+import { freshPage, screenshot } from './support';
 
 /**
  * The public verifier page in a real browser against the local cloud: certificates issued through
@@ -117,6 +118,7 @@ describe('the public verifier page', () => {
     const p = await open(`/verify/${slug}?id=${uuidOf(marie!)}`);
     expect(await verdictOn(p)).toBe('verified');
     await expect.poll(() => p.getByTestId('verdict').innerText()).toMatch(/Verified/);
+    await screenshot(p, 'verifier-verified');
     expect(await stepStatuses(p)).toEqual(
       [
         'format',
@@ -195,8 +197,8 @@ describe('the public verifier page', () => {
 
   it('verifies a certificate by its link on the generic page', async () => {
     const p = await open('/verify');
+    await p.getByRole('heading', { name: 'Verify a certificate' }).waitFor();
     const body = await p.locator('body').innerText();
-    expect(body).toContain('Verify a certificate');
     expect(body).not.toContain('Certificates issued by');
     await p.getByRole('tab', { name: 'From a link' }).click();
     await p.getByLabel('Certificate link').fill(batch.credentials[0]!.url);
@@ -204,6 +206,41 @@ describe('the public verifier page', () => {
     expect(await verdictOn(p)).toBe('verified');
     expect(await p.getByTestId('issuer-name').innerText()).toBe('Analytical College');
   });
+
+  it('says "could not check" when the anchoring network cannot be read', async () => {
+    // The same certificate claiming a network this deployment does not relay (the anchor is not hashed).
+    const elsewhere = structuredClone(credentials[0]!) as Credential & { proof: { proofValue: string } };
+    const value = decodeProofValue(elsewhere.proof.proofValue);
+    elsewhere.proof.proofValue = encodeProofValue({ ...value, anchors: [`blink:eth:mainnet:${batch.txId}`] });
+    const p = await open('/verify');
+    await p.locator('input[type=file]').setInputFiles({
+      name: 'certificate.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(elsewhere)),
+    });
+    expect(await verdictOn(p)).toBe('could-not-check');
+    expect(await p.getByTestId('verdict').innerText()).toMatch(/Could not check/);
+    expect(await stepStatuses(p)).toContainEqual(['anchor', 'failed']);
+  });
+
+  it('verifies an Open Badge baked into a PNG', async () => {
+    const res = await api<BatchView>('POST', '/api/batches', {
+      token: admin.token,
+      body: {
+        certificate: { type: 'openbadges', name: 'Team Player', description: 'Led a project team' },
+        recipients: [{ name: 'Ada', email: 'ada@example.test' }],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const badge = (await published(res.body.Data!.id)).credentials[0]!;
+    const png = Buffer.from(await (await fetch(badge.bakedPng!)).arrayBuffer());
+    const p = await open(`/verify/${slug}`);
+    await p
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: png });
+    expect(await verdictOn(p)).toBe('verified');
+    expect(await p.locator('body').innerText()).toContain('Team Player');
+  }, 120_000);
 
   it('refuses a verifier link whose id is not a certificate id', async () => {
     const p = await open(`/verify/${slug}?id=not-a-uuid`);
@@ -216,10 +253,13 @@ describe('the public verifier page', () => {
     const rows = await eventually(async () => {
       const r = await verificationRows();
       return r.length >= 6 ? r : undefined;
+    }).catch(async (e: Error) => {
+      throw new Error(`${e.message}: ${JSON.stringify(await verificationRows())}`);
     });
     const seen = rows.map((r) => `${String(r.method)}:${String(r.verdict)}`);
     expect(seen).toEqual(
       expect.arrayContaining([
+        'upload:could-not-check',
         'id:verified',
         'id:suspended',
         'id:revoked',

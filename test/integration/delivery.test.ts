@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import yauzl from 'yauzl';
-import { batchResponse, type BatchView } from '@proofmark/shared/api/credentials';
 import type { RunView } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { api, clients, cloud, eventually, mailTo, type SentMail } from './helpers';
@@ -23,18 +21,7 @@ const COHORT = 'Delivery-2026';
 const BIG = 'Big-2026';
 
 const table = () => cloud().resources.tableName;
-const bucket = (b: 'public' | 'artefacts') => cloud().resources.buckets[b];
 const item = (student: string, cohort = COHORT) => `${cohort}=${student}`;
-
-const pdfOf = async (text: string, pages = 1) => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 24, font });
-  return Buffer.from(await doc.save());
-};
-
-const putBytes = (b: 'public' | 'artefacts', key: string, body: Buffer, type: string) =>
-  clients().s3.send(new PutObjectCommand({ Bucket: bucket(b), Key: key, Body: body, ContentType: type }));
 
 interface Row {
   studentid: string;
@@ -44,15 +31,15 @@ interface Row {
 }
 
 /** A recipient row as the workspace keeps it (domain/recipient-store.ts). */
-const rowItem = (orgId: string, r: Row, cohort = COHORT) => {
+const rowItem = (orgId: string, r: Row, cohort = COHORT, certtype = 'degree') => {
   const now = new Date().toISOString();
   return {
     pk: `ORG#${orgId}#COH#${cohort}`,
-    sk: `CT#degree#R#${r.studentid}`,
+    sk: `CT#${certtype}#R#${r.studentid}`,
     type: 'recipient',
     orgId,
     cohortid: cohort,
-    certtype: 'degree',
+    certtype,
     studentid: r.studentid,
     firstname: `First${r.studentid}`,
     middlename: '',
@@ -106,11 +93,11 @@ const sentStat = async (orgId: string) => {
   return Number(out.Item?.sent ?? 0);
 };
 
-const finishedRun = (admin: Admin, id: string) =>
+const finishedRun = (admin: Admin, id: string, timeoutMs = 60_000) =>
   eventually(async () => {
     const run = (await api<RunView>('GET', `/api/workspace/runs/${id}`, { token: admin.token })).body.Data;
     return run && (run.state === 'done' || run.state === 'failed') ? run : undefined;
-  }, 60_000);
+  }, timeoutMs);
 
 /** The mails in the local inbox with their attachments (the store keeps them base64). */
 type StoredMail = SentMail & {
@@ -175,68 +162,72 @@ describe('sending and downloading certificates', () => {
   let pkReceived: Row;
 
   /**
-   * Issued certificates through the credential engine (POST /api/batches), linked to workspace rows
-   * the way issuing leaves them: status 'Certificate issued', certUuid = the credential's uuid, and
-   * the certificate's PDF published next to its JSON.
+   * The whole path the workspace takes: rows with a public key (as the wallet introduction leaves
+   * them), generated (PDFs rendered), one sent for review, three issued (anchored, published).
    */
   beforeAll(async () => {
     admin = await registeredAdmin();
     expect(
       (await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } })).status,
     ).toBe(201);
-    const students = ['S1', 'S2', 'S3'].map((id) => ({
-      studentid: id,
-      email: uniqueEmail(id.toLowerCase()),
-    }));
-    const created = await api<BatchView>('POST', '/api/batches', {
-      token: admin.token,
-      body: {
-        certificate: { name: 'Bachelor of Science' },
-        recipients: students.map((s) => ({
-          name: `First${s.studentid} Last${s.studentid}`,
-          email: s.email,
-          publicKey: '0x1111111111111111111111111111111111111111',
-        })),
-      },
+    const row = (studentid: string): Row => ({
+      studentid,
+      email: uniqueEmail(studentid.toLowerCase()),
+      status: 'PK received',
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(202);
-    const batch = await eventually(async () => {
-      const b = batchResponse.parse(
-        (await api('GET', `/api/batches/${created.body.Data!.id}`, { token: admin.token })).body,
-      ).Data;
-      return b.state === 'published' ? b : undefined;
-    }, 90_000);
-    slug = /\/credentials\/([^/]+)\//.exec(batch.credentials[0]!.url)![1]!;
-    batch.credentials.forEach((c, i) => {
-      const certUuid = c.id.replace(/^urn:uuid:/, '');
-      issued.push({ ...students[i]!, status: 'Certificate issued', certUuid, credentialId: c.id });
-    });
-    generated.push(
-      { studentid: 'G1', email: uniqueEmail('g1'), status: 'generated', certUuid: randomUUID() },
-      { studentid: 'G2', email: uniqueEmail('g2'), status: 'generated', certUuid: randomUUID() },
-    );
-    review = { studentid: 'R1', email: uniqueEmail('r1'), status: 'Sent for Review', certUuid: randomUUID() };
-    pkReceived = { studentid: 'P1', email: uniqueEmail('p1'), status: 'PK received' };
-
-    for (const r of [...issued, ...generated, review, pkReceived]) {
+    const students = ['S1', 'S2', 'S3'].map(row);
+    generated.push(row('G1'), row('G2'));
+    review = row('R1');
+    pkReceived = row('P1');
+    for (const r of [...students, ...generated, review, pkReceived]) {
       await clients().dynamo.send(new PutCommand({ TableName: table(), Item: rowItem(admin.orgId, r) }));
     }
-    for (const r of issued) {
-      await putBytes(
-        'public',
-        `credentials/${slug}/${r.certUuid}.pdf`,
-        await pdfOf(`Issued ${r.studentid}`),
-        'application/pdf',
-      );
+
+    const gen = await api<RunView>('POST', '/api/workspace/generate', {
+      token: admin.token,
+      body: {
+        certtype: 'degree',
+        selectedItems: [...students, ...generated, review].map((r) => item(r.studentid)),
+      },
+    });
+    expect(gen.status, JSON.stringify(gen.body)).toBe(202);
+    expect(await finishedRun(admin, gen.body.Data!.id, 180_000)).toMatchObject({ state: 'done', done: 6 });
+    const reviewed = await api('POST', '/api/workspace/review', {
+      token: admin.token,
+      body: { certtype: 'degree', selectedItems: [item('R1')] },
+    });
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+    const issuing = await api<RunView>('POST', '/api/workspace/issue', {
+      token: admin.token,
+      body: {
+        email: admin.email,
+        password: admin.password,
+        certtype: 'degree',
+        requestId: randomUUID(),
+        selectedItems: students.map((r) => item(r.studentid)),
+      },
+    });
+    expect(issuing.status, JSON.stringify(issuing.body)).toBe(202);
+    await eventually(async () => {
+      const rows = await Promise.all(students.map((r) => rowOf(admin.orgId, r.studentid)));
+      return rows.every((x) => x.status === 'Certificate issued') ? true : undefined;
+    }, 180_000);
+
+    const org = await clients().dynamo.send(
+      new GetCommand({
+        TableName: table(),
+        Key: { pk: `ORG#${admin.orgId}`, sk: 'ORG' },
+        ConsistentRead: true,
+      }),
+    );
+    slug = String(org.Item!.verifierSlug);
+    for (const r of students) {
+      const certUuid = String((await rowOf(admin.orgId, r.studentid)).certUuid);
+      issued.push({ ...r, status: 'Certificate issued', certUuid, credentialId: `urn:uuid:${certUuid}` });
     }
-    for (const r of [...generated, review]) {
-      await putBytes(
-        'artefacts',
-        `${admin.orgId}/generated/${r.certUuid}.pdf`,
-        await pdfOf(`Generated ${r.studentid}`),
-        'application/pdf',
-      );
-    }
+    for (const r of [...generated, review])
+      r.certUuid = String((await rowOf(admin.orgId, r.studentid)).certUuid);
+
     // 251 generated rows: one more than the direct download takes.
     const big = Array.from({ length: 251 }, (_, i) =>
       rowItem(
@@ -257,7 +248,7 @@ describe('sending and downloading certificates', () => {
         }),
       );
     }
-  }, 180_000);
+  }, 400_000);
 
   it('refuses every wrong selection with its message and changes nothing', async () => {
     const rowsBefore = await rowsOf(admin.orgId);
@@ -440,8 +431,10 @@ describe('sending and downloading certificates', () => {
       const verifierUrl = `${cloud().appUrl}/verify/${slug}?id=${r.certUuid}`;
       expect(files.get(`${r.studentid}-qr.png`)!.equals(await qrPng(verifierUrl))).toBe(true);
     }
-    const reviewed = await PDFDocument.load(files.get('R1.pdf')!);
-    expect(reviewed.getPageCount()).toBe(1);
+    let pages = 0;
+    for (const r of [...issued, review])
+      pages += (await PDFDocument.load(files.get(`${r.studentid}.pdf`)!)).getPageCount();
+    expect(pages).toBeGreaterThanOrEqual(4);
 
     const one = await api<RunView>('POST', '/api/workspace/download', {
       token: admin.token,
@@ -450,7 +443,7 @@ describe('sending and downloading certificates', () => {
     expect(one.status).toBe(202);
     const joined = await fetchZip((await finishedRun(admin, one.body.Data!.id)).downloadUrl!);
     expect([...joined.keys()]).toEqual(['certificates.pdf']);
-    expect((await PDFDocument.load(joined.get('certificates.pdf')!)).getPageCount()).toBe(4);
+    expect((await PDFDocument.load(joined.get('certificates.pdf')!)).getPageCount()).toBe(pages);
   });
 
   it('zips generated PDFs during the call from the In-Progress tab', async () => {
@@ -473,5 +466,41 @@ describe('sending and downloading certificates', () => {
     });
     // Those rows have no rendered PDFs: the zip would be empty, which is refused.
     expect([cap.status, cap.body.message]).toEqual([400, m.downloadFailed]);
+  });
+  it('sends baked Open Badges with their own mail', async () => {
+    const badge: Row = { studentid: 'OB1', email: uniqueEmail('ob1'), status: 'PK received' };
+    await clients().dynamo.send(
+      new PutCommand({ TableName: table(), Item: rowItem(admin.orgId, badge, COHORT, 'openbadges') }),
+    );
+    const selection = { certtype: 'openbadges', selectedItems: [item('OB1')] };
+    const baked = await api<RunView>('POST', '/api/workspace/bake', {
+      token: admin.token,
+      body: { ...selection, requestId: randomUUID() },
+    });
+    expect(baked.status, JSON.stringify(baked.body)).toBe(202);
+    const rowKey = { pk: `ORG#${admin.orgId}#COH#${COHORT}`, sk: 'CT#openbadges#R#OB1' };
+    const row = await eventually(async () => {
+      const out = await clients().dynamo.send(
+        new GetCommand({ TableName: table(), Key: rowKey, ConsistentRead: true }),
+      );
+      return out.Item?.status === 'Certificate issued' ? out.Item : undefined;
+    }, 180_000);
+    const sent = await api<RunView>('POST', '/api/workspace/send', { token: admin.token, body: selection });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(await finishedRun(admin, sent.body.Data!.id)).toMatchObject({ done: 1, failed: 0 });
+    const mail = (await inbox(badge.email)).find(
+      (x) => x.subject === 'A OpenBadges has been baked by Analytical College',
+    );
+    expect(mail, (await inbox(badge.email)).map((x) => x.subject).join()).toBeDefined();
+    const hrefs = [...(mail!.body.html ?? '').matchAll(/href="([^"]+)"/g)].map((x) => x[1]!);
+    const png = hrefs.find((h) => h.endsWith(`/credentials/${slug}/${row.certUuid}.png`))!;
+    const json = hrefs.find((h) => h.endsWith(`/credentials/${slug}/${row.certUuid}.json`))!;
+    expect(Buffer.from(await (await fetch(png)).arrayBuffer()).subarray(0, 8)).toEqual(PNG_MAGIC);
+    expect(((await (await fetch(json)).json()) as { id: string }).id).toBe(`urn:uuid:${row.certUuid}`);
+    expect(hrefs).toContain(`${cloud().appUrl}/verify/${slug}?id=${row.certUuid}`);
+    const after = await clients().dynamo.send(
+      new GetCommand({ TableName: table(), Key: rowKey, ConsistentRead: true }),
+    );
+    expect(after.Item).toMatchObject({ status: 'Certificate sent', sentCount: 1 });
   });
 });

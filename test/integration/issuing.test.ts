@@ -189,7 +189,7 @@ describe('issuing from the workspace', () => {
   let admin: Admin;
   let slug: string;
   const C = 'ISS-A';
-  const ids = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
+  const ids = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9'];
 
   beforeAll(async () => {
     admin = await registeredAdmin();
@@ -470,6 +470,50 @@ describe('issuing from the workspace', () => {
     const run = await finishedRun(admin, res.body.Data!.id, 120_000);
     expect(Date.parse(run.updatedAt)).toBeGreaterThanOrEqual(Date.parse(at));
     expect((await rowOf(admin, C, 'A8')).status).toBe('Certificate issued');
+  });
+
+  it('refunds and gives the rows back when the job cannot issue any more (the key was revoked meanwhile)', async () => {
+    const before = await balance(admin);
+    const res = await issue(admin, {
+      selectedItems: items(C, ['A9']),
+      scheduleAt: new Date(Date.now() + 4000).toISOString(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(await balance(admin)).toBe(before - 1);
+    const keyItems = async () =>
+      (
+        await clients().dynamo.send(
+          new QueryCommand({
+            TableName: table(),
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+            ExpressionAttributeValues: { ':pk': `ORG#${admin.orgId}`, ':sk': 'KEY#' },
+          }),
+        )
+      ).Items ?? [];
+    const setRevoked = async (revoked: boolean) => {
+      for (const k of await keyItems())
+        await clients().dynamo.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: { pk: k.pk, sk: k.sk },
+            UpdateExpression: revoked ? 'SET revoked = :r' : 'REMOVE revoked',
+            ...(revoked ? { ExpressionAttributeValues: { ':r': new Date().toISOString() } } : {}),
+          }),
+        );
+    };
+    await setRevoked(true);
+    try {
+      const failed = await eventually(async () => {
+        const run = (await runOf(admin, res.body.Data!.id)).body.Data;
+        return run?.state === 'failed' ? run : undefined;
+      }, 60_000);
+      expect(failed.message).toMatch(/Generate a key pair/);
+      expect(await balance(admin)).toBe(before);
+      expect((await rowOf(admin, C, 'A9')).status).toBe('generated');
+      expect((await credentialBatches(admin)).filter((b) => b.batchId === res.body.Data!.id)).toHaveLength(0);
+    } finally {
+      await setRevoked(false);
+    }
   });
 
   it('holds, unholds and revokes: rows and every verifier follow', async () => {

@@ -61,8 +61,9 @@ export const addStudents = async (
   });
   if (imp.status !== 200 && imp.status !== 202) throw new Error(`import: ${JSON.stringify(imp.body)}`);
   const view = await eventually(async () => {
-    const p = (await api<UploadView>('GET', `/api/uploads/${t.body.Data!.id}`, { token: admin.token, appUrl }))
-      .body.Data!;
+    const p = (
+      await api<UploadView>('GET', `/api/uploads/${t.body.Data!.id}`, { token: admin.token, appUrl })
+    ).body.Data!;
     return p.state === 'done' || p.state === 'failed' ? p : undefined;
   }, 100_000);
   if (view.state !== 'done') throw new Error(`import failed: ${JSON.stringify(view)}`);

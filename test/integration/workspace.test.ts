@@ -78,7 +78,10 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
       Array.from({ length: 22 }, (_, i) => ({ id: `B${i + 1}` })),
     );
     await addStudents(admin, 'Iss', [{ id: 'I1' }, { id: 'I2' }]);
-    await toPkReceived(admin, ['S1', 'S2', 'S3', 'S4'].map((s) => item(s)));
+    await toPkReceived(
+      admin,
+      ['S1', 'S2', 'S3', 'S4'].map((s) => item(s)),
+    );
     // The Hindi row: its name is legacy Kruti Dev text (field11 = krutidev010).
     await setRow(admin.orgId, C, 'S4', { fontflag: 'krutidev010', firstname: 'jke', lastname: 'dqekj' });
     // Two issued certificates (issuance is another module's): arranged directly.
@@ -113,7 +116,9 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
       approval: 1,
       is_validated: 0,
     });
-    expect(issued.jsondownloadurl).toMatch(/\/credentials\/[^/]+\/11111111-1111-4111-8111-111111111111\.json$/);
+    expect(issued.jsondownloadurl).toMatch(
+      /\/credentials\/[^/]+\/11111111-1111-4111-8111-111111111111\.json$/,
+    );
     expect(issued.pdfdownloadurl).toMatch(/11111111-1111-4111-8111-111111111111\.pdf$/);
     expect(issued.printpdfurl).toBe(`${issued.pdfdownloadurl}#print`);
     expect(issued.qrcodeurl).toMatch(/11111111-1111-4111-8111-111111111111-qr\.png$/);
@@ -130,9 +135,11 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
     const pk = (await workspace(admin, { status: 'PK received' })).body.Data!;
     expect(children(pk.mockData).map((r) => r.studentid)).toEqual(['S1', 'S2', 'S3', 'S4']);
     const searched = (await workspace(admin, { search: 'firstb2' })).body.Data!;
-    expect(children(searched.mockData).map((r) => r.studentid).sort()).toEqual(
-      ['B2', 'B20', 'B21', 'B22'].sort(),
-    );
+    expect(
+      children(searched.mockData)
+        .map((r) => r.studentid)
+        .sort(),
+    ).toEqual(['B2', 'B20', 'B21', 'B22'].sort());
     const bad = await workspace(admin, { pagesize: 7 });
     expect(bad.status).toBe(400);
   });
@@ -169,7 +176,13 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
     expect(res.body.message).toBe(m.generating);
     expect(res.body.Data).toMatchObject({ kind: 'generate', total: 4, done: 0 });
     run = await runDone(admin, res.body.Data!.id);
-    expect(run, JSON.stringify(run)).toMatchObject({ state: 'done', total: 4, done: 4, failed: 0, errors: [] });
+    expect(run, JSON.stringify(run)).toMatchObject({
+      state: 'done',
+      total: 4,
+      done: 4,
+      failed: 0,
+      errors: [],
+    });
 
     const rows = await rowsById(admin);
     for (const s of ['S1', 'S2', 'S3', 'S4']) {
@@ -247,7 +260,10 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
 
   it('sends for review only generated rows', async () => {
     const before = await statuses(admin);
-    const wrong = await post(admin, 'review', { selectedItems: [item('S1'), item('S5')], certtype: 'degree' });
+    const wrong = await post(admin, 'review', {
+      selectedItems: [item('S1'), item('S5')],
+      certtype: 'degree',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(m.selectCorrectItems);
     const none = await post(admin, 'review', { selectedItems: [], certtype: 'degree' });
@@ -296,7 +312,7 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
     expect((await object(admin.orgId, uuidOf(s2), 'pdf'))?.subarray(0, 4).toString()).toBe('%PDF');
   }, 120_000);
 
-  it("answers a run, and 404 for an unknown one", async () => {
+  it('answers a run, and 404 for an unknown one', async () => {
     const res = await api<RunView>('GET', `/api/workspace/runs/${run.id}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.Data).toMatchObject({ id: run.id, kind: 'generate', state: 'done' });

@@ -19,6 +19,7 @@
  * | recipient+credential rows       | ORG#<org>#COH#<cohort> / CT#<ct>#R#<id> | table |
  * | upload (import progress)        | ORG#<org> / UPLOAD#<id>                | table |
  * | run of long work (progress)     | ORG#<org> / RUN#<id>                   | table |
+ * | generate chunk (pending job)    | ORG#<org> / GENCHUNK#<run>#<nnnn>      | table |
  * | dashboard counters per month    | ORG#<org> / STAT#<yyyy-mm>             | table |
  * | verification request            | ORG#<org> / VERIFY#<iso time>#<id>     | table |
  * | scheduled issuance (due work)   | gsi2: SCHEDULED / <iso time>#<org>#<run> | gsi2  |

@@ -47,7 +47,10 @@ export const handler = httpGroup({
   }),
   'POST /api/workspace/review': async (event, { caller }) => {
     const req = parseBody(event, selection);
-    return { message: m.reviewSent, data: await sendForReview(caller.orgId, req.certtype, req.selectedItems) };
+    return {
+      message: m.reviewSent,
+      data: await sendForReview(caller.orgId, req.certtype, req.selectedItems),
+    };
   },
   'POST /api/workspace/reset': async (event, { caller }) => {
     const req = parseBody(event, selection);

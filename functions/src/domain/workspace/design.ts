@@ -21,7 +21,9 @@ const dataUri = async (key: string | undefined, contentType: string | undefined)
   if (!key) return undefined;
   const bytes = await getObjectBytes('artefacts', key);
   // The renderer fetches nothing, so images travel inside the page as data: URIs.
-  return bytes ? `data:${contentType ?? 'image/png'};base64,${Buffer.from(bytes).toString('base64')}` : undefined;
+  return bytes
+    ? `data:${contentType ?? 'image/png'};base64,${Buffer.from(bytes).toString('base64')}`
+    : undefined;
 };
 
 /**

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { blockchains, type Blockchain } from '@proofmark/shared/api/profile';
 import type { RunView } from '@proofmark/shared/api/workspace';
 import { badRequest, notFound } from '@proofmark/shared/errors';

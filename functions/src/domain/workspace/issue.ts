@@ -283,7 +283,12 @@ export const settle = async (run: IssueRun): Promise<IssueRun> => {
   const target = run.state === 'scheduled' ? st.scheduled : st.issuing;
   const { rows } = await resolveSelection(orgId, run.certtype, run.items);
   const claimed = await mapLimit(rows, 10, async (r) => {
-    const changes: Record<string, unknown> = { status: target, issueRequestId: run.id };
+    // The status it had is kept, so a request refused by the job can give the row back as it was.
+    const changes: Record<string, unknown> = {
+      status: target,
+      issueRequestId: run.id,
+      statusBeforeIssue: r.status,
+    };
     if (run.scheduledAt) changes.scheduledAt = run.scheduledAt;
     return (
       (await transitionRow(r, claimable[run.kind], changes, {
@@ -329,6 +334,49 @@ const clearMark = (orgId: string, runId: string) =>
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
+
+/**
+ * A request the job cannot carry out (its key was revoked meanwhile, the status list is full): the
+ * run fails with the reason, its debit is refunded (once: the refund's transaction moves the run
+ * to failed) and its rows go back to the status they had.
+ */
+const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: string) => {
+  try {
+    await dynamoClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: env.tableName(),
+              Key: runKey(run.orgId, run.id),
+              UpdateExpression: 'SET #st = :failed, message = :msg, updatedAt = :now, failed = :n',
+              ConditionExpression: '#st <> :failed',
+              ExpressionAttributeNames: { '#st': 'state' },
+              ExpressionAttributeValues: {
+                ':failed': 'failed',
+                ':msg': reason,
+                ':now': new Date().toISOString(),
+                ':n': rows.length,
+              },
+            },
+          },
+          ...(run.claimed ? refundItems(run.orgId, run.claimed, run.id) : []),
+        ],
+      }),
+    );
+  } catch (err) {
+    if (!isCancelled(err)) throw err;
+  }
+  await mapLimit(rows, 10, (r) =>
+    transitionRow(
+      r,
+      [st.issuing, st.scheduled],
+      { status: (r as RecipientItem & { statusBeforeIssue?: string }).statusBeforeIssue ?? st.generated },
+      { where: { issueRequestId: run.id }, remove: ['issueRequestId', 'scheduledAt'] },
+    ),
+  );
+  await clearMark(run.orgId, run.id);
+};
 
 /**
  * queued / scheduled → running, never back from done: a late redelivery must not undo the
@@ -447,10 +495,7 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     );
   } catch (err) {
     // Refused for good (no key any more, a full status list): the run says why; nothing is retried.
-    if (err instanceof AppError && err.status < 500) {
-      await updateRun(orgId, runId, { state: 'failed', message: err.message });
-      return void (await clearMark(orgId, runId));
-    }
+    if (err instanceof AppError && err.status < 500) return void (await failRun(run, rows, err.message));
     throw err;
   }
   await updateRun(orgId, runId, { batchId: runId });

@@ -62,6 +62,8 @@ export const validateCertificates = async (
   }
   const generated = rows.filter(isGenerated);
   if (!generated.length) throw badRequest(rows.length ? m.noGeneratedCertificates : m.noSelectedStudents);
-  const done = await mapLimit(generated, 10, (r) => updateWhileStatus(r, GENERATED_STATUSES, { validated: 1 }));
+  const done = await mapLimit(generated, 10, (r) =>
+    updateWhileStatus(r, GENERATED_STATUSES, { validated: 1 }),
+  );
   return { validated: done.filter(Boolean).length };
 };

@@ -1,6 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '@proofmark/shared/errors';
-import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canReset, canReview, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws';
 import { deleteObject } from '../../adapters/blobs';

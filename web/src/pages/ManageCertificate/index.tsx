@@ -176,8 +176,7 @@ export default function ManageCertificatePage() {
                 Manage Certificate
               </Typography.Title>
               <Typography.Text type="secondary">
-                Generate, preview and validate certificates, issue them to the blockchain, then send, download,
-                hold or revoke them.
+                Generate and issue certificates, then send, download, hold or revoke them.
               </Typography.Text>
             </Flex>
           </Flex>

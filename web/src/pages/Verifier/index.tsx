@@ -344,6 +344,8 @@ function Outcome({ check }: { check: Check }) {
         <Steps
           direction="vertical"
           size="small"
+          // Every step carries its own status; none is "in progress".
+          current={result.steps.length}
           items={result.steps.map((s) => ({
             title: s.label,
             status: stepStatus[s.status],

@@ -7,7 +7,7 @@ import { useOrgScope } from '../../../auth/useOrgScope';
 import { workspaceApi } from '../../../api/workspace';
 import { failureText } from '../../ManageStudents/components/notices';
 import { previewFailureText } from '../failureText';
-import { certificateDocument } from './logic';
+import { CertificateFrame } from './CertificateFrame';
 import { workspaceKeys } from './queries';
 
 interface PreviewModalProps {
@@ -30,9 +30,11 @@ export function PreviewModal(props: PreviewModalProps) {
     <Modal
       open={items !== undefined}
       title="Preview Certificates"
-      width={1000}
+      width={960}
       onCancel={onClose}
       destroyOnHidden
+      // Close is the dialog's own button below; a second one in the corner would say the same.
+      closable={false}
       footer={null}
     >
       {items !== undefined && <PreviewPages {...props} items={items} />}
@@ -79,12 +81,7 @@ function PreviewPages({ items, certtype, canValidate, onValidated, onClose }: Pr
             <Typography.Text strong>{cert.name || cert.cohortmemberid}</Typography.Text>
             <Typography.Text type="secondary">{cert.cohortmemberid}</Typography.Text>
           </Flex>
-          <iframe
-            title={`Certificate of ${cert.name || cert.cohortmemberid}`}
-            sandbox=""
-            srcDoc={certificateDocument(cert.certitem)}
-            style={{ width: '100%', height: 620, border: '1px solid #e5e7eb', borderRadius: 8, background: '#fff' }}
-          />
+          <CertificateFrame html={cert.certitem} title={`Certificate of ${cert.name || cert.cohortmemberid}`} />
         </>
       )}
       <Flex justify="space-between" align="center" wrap gap={12}>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Flex, List, Progress, Typography } from 'antd';
 import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
 import { failureText } from '../../ManageStudents/components/notices';
-import { isFinished, runPercent, runTitle, runWaitText } from './logic';
+import { isFinished, runDoneText, runPercent, runTitle, runWaitText } from './logic';
 import { useRun } from './queries';
 
 interface RunProgressProps {
@@ -38,7 +38,8 @@ export function RunProgress({ id, kind, onFinished, onClose }: RunProgressProps)
   else if (data.state === 'scheduled')
     detail = `Scheduled for ${data.scheduledAt ? new Date(data.scheduledAt).toLocaleString() : 'later'}.`;
   else if (!finished) detail = runWaitText[kind];
-  else detail = data.message || (data.state === 'done' ? 'Done.' : 'The work stopped with errors.');
+  else if (data.state === 'done') detail = runDoneText(data);
+  else detail = data.message || 'The work stopped with errors.';
 
   return (
     <Alert

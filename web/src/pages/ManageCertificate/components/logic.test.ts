@@ -9,6 +9,7 @@ import {
   defaultWorkspaceChoices,
   namesWholeCohort,
   parseWorkspaceChoices,
+  runDoneText,
   runPercent,
   scheduleProblem,
   selectedRows,
@@ -108,6 +109,13 @@ describe('runPercent', () => {
     expect(runPercent({ state: 'queued', total: 0, done: 0, failed: 0 })).toBe(0);
     expect(runPercent({ state: 'running', total: 4, done: 1, failed: 1 })).toBe(50);
     expect(runPercent({ state: 'done', total: 0, done: 0, failed: 0 })).toBe(100);
+  });
+});
+
+describe('runDoneText', () => {
+  it('says what a finished run did, and what failed', () => {
+    expect(runDoneText({ kind: 'generate', done: 2, failed: 0, total: 2 })).toBe('2 of 2 certificates generated.');
+    expect(runDoneText({ kind: 'bake', done: 1, failed: 1, total: 2 })).toBe('1 of 2 badges baked. 1 failed.');
   });
 });
 

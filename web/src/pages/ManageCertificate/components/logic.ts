@@ -105,6 +105,21 @@ export const runTitle: Record<RunKind, string> = {
   download: 'Preparing the download',
 };
 
+const doneVerb: Record<RunKind, string> = {
+  generate: 'generated',
+  bake: 'baked',
+  issue: 'issued',
+  send: 'sent',
+  download: 'packed for download',
+};
+
+/** What a finished run did: "2 of 2 certificates generated.", and how many failed. */
+export function runDoneText(run: Pick<RunView, 'kind' | 'done' | 'failed' | 'total'>): string {
+  const noun = run.kind === 'bake' ? 'badges' : 'certificates';
+  const text = `${run.done} of ${run.total} ${noun} ${doneVerb[run.kind]}.`;
+  return run.failed > 0 ? `${text} ${run.failed} failed.` : text;
+}
+
 // ——— scheduled issuance ———
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
