@@ -8,7 +8,7 @@ import {
   fillTemplate,
   htmlToText,
   invitationPlaceholders,
-  isIssuedStatus,
+  isLockedStatus,
   itemId,
   recipientStatus,
   walletIntroductionLink,
@@ -52,7 +52,7 @@ export const senderOf = async (orgId: string): Promise<Sender> => {
 };
 
 /** Waiting for a wallet: not issued, and no public key yet. */
-export const invitable = (r: RecipientItem) => !isIssuedStatus(r.status) && !r.publicKey;
+export const invitable = (r: RecipientItem) => !isLockedStatus(r.status) && !r.publicKey;
 
 /** The row's one-time code, created and bound to the row on first use (single-use; see wallet-introduction). */
 const codeFor = async (orgId: string, row: RecipientItem): Promise<string> => {

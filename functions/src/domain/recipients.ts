@@ -10,7 +10,7 @@ import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
   clampPage,
   cohortDropdowns,
-  isIssuedStatus,
+  isLockedStatus,
   itemId,
   matchesStatusFilter,
   pageCount,
@@ -243,10 +243,10 @@ export const deleteRecipients = async (
   if (!rows.length && !wholeCohorts.length) throw badRequest(m.selectCorrectItems);
   const touched = [...new Set(rows.map((r) => r.cohortid))];
   const issuedCohorts = await mapLimit(touched, 8, async (c) =>
-    (await listCohortRows(orgId, c, certtype)).some((r) => isIssuedStatus(r.status)),
+    (await listCohortRows(orgId, c, certtype)).some((r) => isLockedStatus(r.status)),
   );
   if (issuedCohorts.some(Boolean) && !confirmed) throw new AppError('conflict', m.deleteIssuedConfirm);
-  const deletable = rows.filter((r) => !isIssuedStatus(r.status));
+  const deletable = rows.filter((r) => !isLockedStatus(r.status));
   await mapLimit(deletable, 10, async (r) => {
     await deleteRecipientItem(r);
     if (r.oneTimeCode) {
@@ -269,7 +269,7 @@ export const deleteRecipients = async (
  */
 export const copyEmailAsKey = async (orgId: string, certtype: string, selectedItems: readonly string[]) => {
   const { rows } = await resolveSelection(orgId, certtype, selectedItems);
-  const eligible = rows.filter((r) => !isIssuedStatus(r.status));
+  const eligible = rows.filter((r) => !isLockedStatus(r.status));
   if (!eligible.length) throw badRequest(m.selectCorrectItems);
   await mapLimit(eligible, 10, (r) =>
     updateRecipientItem(r, { publicKey: r.email, status: recipientStatus.pkReceived }),

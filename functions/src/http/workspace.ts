@@ -13,6 +13,7 @@ import { listWorkspace } from '../domain/workspace/list';
 import { startGenerate } from '../domain/workspace/generate';
 import { previewCertificates, validateCertificates } from '../domain/workspace/preview';
 import { resetCertificates, sendForReview } from '../domain/workspace/review';
+import { withFreshDownloadLink } from '../domain/workspace/download';
 import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
 
 /** Parses the query string with a shared schema; a bad query is a 400 that names each field. */
@@ -30,7 +31,10 @@ export const handler = httpGroup({
     data: await listWorkspace(caller.orgId, parseQuery(event, workspaceQuery)),
   }),
   'GET /api/workspace/runs/{id}': async (event, { caller }) => {
-    const run = runView(await getRun(caller.orgId, pathParam(event, 'id')));
+    const run = await withFreshDownloadLink(
+      caller.orgId,
+      runView(await getRun(caller.orgId, pathParam(event, 'id'))),
+    );
     return { message: run.message || m.success, data: run };
   },
   'POST /api/workspace/generate': async (event, { caller }) => {

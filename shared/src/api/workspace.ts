@@ -156,7 +156,8 @@ export const generateRequest = selection.extend({
 
 export const previewRequest = selection.extend({
   page: z.number().int().min(0).default(0),
-  pageSize: z.number().int().min(1).max(10).default(1),
+  // A rendered page is ~0.8 MB (inline fonts); 5 keep an answer well under Lambda's 6 MB.
+  pageSize: z.number().int().min(1).max(5).default(1),
 });
 /** §3: certitem is the certificate's HTML (rendered in a sandboxed frame). */
 export const previewCert = z.object({

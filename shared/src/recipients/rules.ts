@@ -35,6 +35,13 @@ export const statusFilterValues = statusFilters.map((f) => f.value) as [StatusFi
 export const isIssuedStatus = (status: string | undefined): boolean =>
   !!status && (/certificate/i.test(status) || status === recipientStatus.hold || /revoked/i.test(status));
 
+/**
+ * A row the recipients screen must leave alone: issued, or on its way to the chain (an issue request
+ * took it — 'Issuing', or 'Scheduled' for later). Such rows are not deleted, re-keyed or invited.
+ */
+export const isLockedStatus = (status: string | undefined): boolean =>
+  isIssuedStatus(status) || status === 'Issuing' || status === 'Scheduled';
+
 export const matchesStatusFilter = (
   row: { status?: string; photoKey?: string },
   filter: StatusFilter,

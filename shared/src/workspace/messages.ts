@@ -60,6 +60,8 @@ export const workspaceMessages = {
   declined: 'Declined.',
   declineReason: 'Please enter decline reason.',
   noSuchRun: 'No such job.',
+  consolidatedCap: (cap: number) =>
+    `A consolidated PDF holds at most ${cap} certificates. Choose individual files, or fewer certificates.`,
   tooManyRows: (max: number) => `Please select at most ${max} certificates at a time.`,
   issueScheduled: 'Issuance is scheduled: it starts by itself at the chosen time.',
 } as const;

@@ -88,7 +88,14 @@ export const canSend = (statuses: readonly string[]): Verdict => {
   return statuses.every(issuedActive) ? ok : refuse(m.selectCorrectItems);
 };
 
+/**
+ * Most certificates joined into one consolidated PDF: the join holds every page in the job's memory
+ * (2 GB); larger selections download as individual files.
+ */
+export const CONSOLIDATED_CAP = 500;
+
 export interface DownloadChoice {
+  downloadtype?: 'individual' | 'consolidated';
   downloadjson: boolean;
   downloadpdf: boolean;
   downloadprint: boolean;
@@ -100,6 +107,8 @@ export const canDownload = (statuses: readonly string[], choice: DownloadChoice)
   if (!statuses.length) return refuse(m.noSelectedStudents);
   if (!choice.downloadjson && !choice.downloadpdf && !choice.downloadprint && !choice.downloadqrcode)
     return refuse(m.noDownloadType);
+  if (choice.downloadtype === 'consolidated' && (choice.downloadpdf || choice.downloadprint))
+    if (statuses.length > CONSOLIDATED_CAP) return refuse(m.consolidatedCap(CONSOLIDATED_CAP));
   return statuses.every((s) => /certificate/i.test(s) || s === certificateStatus.sentForReview)
     ? ok
     : refuse(m.selectCorrectItems);

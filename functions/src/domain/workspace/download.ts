@@ -235,6 +235,15 @@ export const runDownload = async (msg: DownloadChunk) => {
   await settleChunk(msg);
 };
 
+/** A finished download's link expires: a run read later gets a fresh one. */
+export const withFreshDownloadLink = async (orgId: string, run: RunView): Promise<RunView> =>
+  run.kind === 'download' && run.state === 'done'
+    ? {
+        ...run,
+        downloadUrl: await presignedGetUrl('artefacts', objectKeys.download(orgId, run.id), LINK_SECONDS),
+      }
+    : run;
+
 // ——— the direct download (In-Progress tab, during the call) ———
 
 export const directZip = async (orgId: string, req: Selection): Promise<{ url: string; count: number }> => {

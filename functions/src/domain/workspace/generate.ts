@@ -1,3 +1,4 @@
+import { blockchainOf } from './blockchain';
 import { randomUUID } from 'node:crypto';
 import {
   GetCommand,
@@ -6,7 +7,6 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { blockchains, type Blockchain } from '@proofmark/shared/api/profile';
 import type { RunView } from '@proofmark/shared/api/workspace';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
@@ -18,7 +18,7 @@ import { env } from '../../adapters/env';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { createRenderer, type RenderItem } from '../../render/renderer';
 import { objectKeys } from '../keys';
-import { getOrgSettings, type OrgSettings } from '../org-settings';
+import { getOrgSettings } from '../org-settings';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { createRun, findRun, runView, updateRun } from '../runs';
@@ -51,16 +51,6 @@ const regenerable: readonly string[] = [
   certificateStatus.generated,
   certificateStatus.sentForReview,
 ];
-
-/**
- * The blockchain certificates of this organisation go to. The settings screen shows 'ethereum'
- * until the organisation picks one (domain/profile.ts), so a fresh organisation has that; only a
- * stored value that is no supported chain (e.g. cleared) counts as "no blockchain selected".
- */
-export const blockchainOf = (settings: OrgSettings): Blockchain | undefined => {
-  const chosen = settings.blockchain === undefined ? 'ethereum' : settings.blockchain;
-  return (blockchains as readonly string[]).includes(chosen) ? chosen : undefined;
-};
 
 interface ChunkRecord {
   orgId: string;

@@ -35,7 +35,7 @@ import { clearFailures, isThrottled, recordFailure } from '../sign-in-throttle';
 import type { UserRecord } from '../users';
 import { debitItems, getBalance, refundItems } from './balance';
 import { transitionRow } from './row-transitions';
-import { blockchainOf } from './generate';
+import { blockchainOf } from './blockchain';
 
 /**
  * Issue and bake requests (§2.5, §4, §5): the checks, then the run (id = the client's requestId)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientItem } from '../recipient-store';
 import { pageOfRowTree } from '../recipients';
-import { blockchainOf } from './generate';
+import { blockchainOf } from './blockchain';
 import { certificateRowOf } from './list';
 import { certificateRecipientFor } from './design';
 
