@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { badRequest } from '@proofmark/shared/errors';
 import {
   approvalRequest,
   approvalsQuery,
@@ -14,17 +12,7 @@ import { getBalance, requestTopUp } from '../domain/workspace/balance';
 import { requestBake, requestIssue } from '../domain/workspace/issue';
 import { holdSelection, revokeSelection, unholdSelection } from '../domain/workspace/holds';
 import { decideApprovals, listApprovals } from '../domain/workspace/approvals';
-import { httpGroup, parseBody, type HttpEvent } from './kit';
-
-/** Parses the query string with a shared schema; a bad query is a 400 that names each field. */
-const parseQuery = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): z.infer<S> => {
-  const parsed = schema.safeParse(event.queryStringParameters ?? {});
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw badRequest(details[0]?.message ?? 'Invalid request.', details);
-  }
-  return parsed.data;
-};
+import { httpGroup, parseBody, parseQuery } from './kit';
 
 /** Balance, issue (now or scheduled), bake, revoke, hold/unhold and the approval screen (shared/src/api/workspace.ts). */
 export const handler = httpGroup({

@@ -61,6 +61,19 @@ export const pathParam = (event: HttpEvent, name: string): string => {
   return value;
 };
 
+const parseWith = <S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> => {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw badRequest(details[0]?.message ?? 'Invalid request.', details);
+  }
+  return parsed.data;
+};
+
+/** Parses the query string with a shared schema; a bad query is a 400 that names each field. */
+export const parseQuery = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): z.infer<S> =>
+  parseWith(schema, event.queryStringParameters ?? {});
+
 /** Parses a JSON body with a shared schema; a bad body is a 400 that names each field. */
 export const parseBody = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): z.infer<S> => {
   let raw: unknown = {};
@@ -72,12 +85,7 @@ export const parseBody = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): 
       throw badRequest('The request body is not valid JSON.');
     }
   }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw badRequest(details[0]?.message ?? 'Invalid request.', details);
-  }
-  return parsed.data;
+  return parseWith(schema, raw);
 };
 
 const json = (

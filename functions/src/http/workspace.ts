@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { badRequest } from '@proofmark/shared/errors';
 import {
   generateRequest,
   previewRequest,
@@ -14,17 +12,7 @@ import { startGenerate } from '../domain/workspace/generate';
 import { previewCertificates, validateCertificates } from '../domain/workspace/preview';
 import { resetCertificates, sendForReview } from '../domain/workspace/review';
 import { withFreshDownloadLink } from '../domain/workspace/download';
-import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
-
-/** Parses the query string with a shared schema; a bad query is a 400 that names each field. */
-const parseQuery = <S extends z.ZodTypeAny>(event: HttpEvent, schema: S): z.infer<S> => {
-  const parsed = schema.safeParse(event.queryStringParameters ?? {});
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw badRequest(details[0]?.message ?? 'Invalid request.', details);
-  }
-  return parsed.data;
-};
+import { httpGroup, parseBody, parseQuery, pathParam } from './kit';
 
 export const handler = httpGroup({
   'GET /api/workspace': async (event, { caller }) => ({

@@ -64,7 +64,8 @@ export const workspaceApi = {
   generate: (body: Selection) => api.post<Answer<RunView>>('/api/workspace/generate', body),
   preview: (body: Selection & { page: number; pageSize: number }) =>
     api.post<Answer<PreviewData>>('/api/workspace/preview', body),
-  validate: (body: z.input<typeof validateRequest>) => api.post<Answer<unknown>>('/api/workspace/validate', body),
+  validate: (body: z.input<typeof validateRequest>) =>
+    api.post<Answer<unknown>>('/api/workspace/validate', body),
   review: (body: Selection) => api.post<Answer<unknown>>('/api/workspace/review', body),
   reset: (body: Selection) => api.post<Answer<unknown>>('/api/workspace/reset', body),
 
@@ -73,12 +74,14 @@ export const workspaceApi = {
     api.post<Answer<z.infer<typeof topUpData>>>('/api/balance/top-up', body),
   issue: (body: z.input<typeof issueRequest>) => api.post<Answer<RunView>>('/api/workspace/issue', body),
   bake: (body: z.input<typeof bakeRequest>) => api.post<Answer<RunView>>('/api/workspace/bake', body),
-  revoke: (body: z.input<typeof revokeSelectionRequest>) => api.post<Answer<unknown>>('/api/workspace/revoke', body),
+  revoke: (body: z.input<typeof revokeSelectionRequest>) =>
+    api.post<Answer<unknown>>('/api/workspace/revoke', body),
   hold: (body: Selection) => api.post<Answer<unknown>>('/api/workspace/hold', body),
   unhold: (body: Selection) => api.post<Answer<unknown>>('/api/workspace/unhold', body),
 
   send: (body: Selection) => api.post<Answer<RunView>>('/api/workspace/send', body),
-  download: (body: z.input<typeof downloadRequest>) => api.post<Answer<RunView>>('/api/workspace/download', body),
+  download: (body: z.input<typeof downloadRequest>) =>
+    api.post<Answer<RunView>>('/api/workspace/download', body),
   downloadZip: (body: Selection) =>
     api.post<Answer<z.infer<typeof directZipData>>>('/api/workspace/download-zip', body),
 

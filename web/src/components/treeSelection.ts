@@ -30,7 +30,11 @@ export const pageIdsOf = (rows: readonly TreeNode[]): string[] =>
  * The next selection after the header checkbox: everything on the page off when it was all on
  * (or antd says 'none'), otherwise everything on. Rows of other pages keep their state.
  */
-export function toggleAll(selected: ReadonlySet<string>, pageIds: readonly string[], type: string): Set<string> {
+export function toggleAll(
+  selected: ReadonlySet<string>,
+  pageIds: readonly string[],
+  type: string,
+): Set<string> {
   const allOn = pageIds.every((id) => selected.has(id));
   const next = new Set(selected);
   for (const id of pageIds) {
@@ -62,9 +66,14 @@ export function treeRowSelection<Row extends TreeNode>({
 }
 
 /** antd `expandable` that keeps every cohort expanded unless the user folds it. */
-export function useExpandedTree<Row extends TreeNode>(rows: readonly Row[]): NonNullable<TableProps<Row>['expandable']> {
+export function useExpandedTree<Row extends TreeNode>(
+  rows: readonly Row[],
+): NonNullable<TableProps<Row>['expandable']> {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const expandedRowKeys = useMemo(() => rows.filter((p) => !collapsed.has(p.id)).map((p) => p.id), [rows, collapsed]);
+  const expandedRowKeys = useMemo(
+    () => rows.filter((p) => !collapsed.has(p.id)).map((p) => p.id),
+    [rows, collapsed],
+  );
   return {
     expandedRowKeys,
     onExpand: (expanded, row) => {

@@ -13,7 +13,12 @@ import { useOrgScope } from '../../auth/useOrgScope';
 import { workspaceApi } from '../../api/workspace';
 import type { ApprovalsQuery } from '../../api/workspace';
 import { PageContainer } from '../../components/PageContainer';
-import { ApprovalOutlined, CheckCircleOutlined, CloseCircleOutlined, LeftOutlined } from '../../components/icons';
+import {
+  ApprovalOutlined,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  LeftOutlined,
+} from '../../components/icons';
 import { paths } from '../../routing/routeTable';
 import { readStored, writeStored } from '../../storedChoices';
 import { selectedItems } from '../ManageStudents/components/logic';
@@ -21,14 +26,23 @@ import { failureNotice } from '../ManageStudents/components/notices';
 import type { Notice } from '../ManageStudents/components/notices';
 import { Pager } from '../ManageStudents/components/Pager';
 import { useCohorts } from '../ManageStudents/components/queries';
-import { CertificateTable, RowButton, childOnly, rowName } from '../ManageCertificate/components/CertificateTable';
+import {
+  CertificateTable,
+  RowButton,
+  childOnly,
+  rowName,
+} from '../ManageCertificate/components/CertificateTable';
 import { certTableRows, parseWorkspaceChoices, selectedRows } from '../ManageCertificate/components/logic';
 import type { CertTableRow } from '../ManageCertificate/components/logic';
-import { useApprovals, useInvalidateWorkspace, useProfileFlags } from '../ManageCertificate/components/queries';
+import {
+  useApprovals,
+  useInvalidateWorkspace,
+  useProfileFlags,
+} from '../ManageCertificate/components/queries';
 import { cardStyle } from '../ManageCertificate/components/shared';
 import { WorkspaceFilters } from '../ManageCertificate/components/WorkspaceFilters';
 import { DeclineModal } from './components/DeclineModal';
-import { approvalText, codeOf } from './components/logic';
+import { approvalText, approvalTone, codeOf } from './components/logic';
 import { RecipientInfoModal } from './components/RecipientInfoModal';
 
 /** The recipient approval screen (spec: certificate-operations §2.6, §4, §5). */
@@ -46,12 +60,10 @@ export default function RecipientApprovalPage() {
   const [viewing, setViewing] = useState<CertTableRow>();
   const [declineOpen, setDeclineOpen] = useState(false);
 
-  useEffect(() => writeStored(storageKey, JSON.stringify({ certtype, cohort, pageSize })), [
-    storageKey,
-    certtype,
-    cohort,
-    pageSize,
-  ]);
+  useEffect(
+    () => writeStored(storageKey, JSON.stringify({ certtype, cohort, pageSize })),
+    [storageKey, certtype, cohort, pageSize],
+  );
 
   const cohorts = useCohorts(certtype);
   const query: ApprovalsQuery = { cohort, certtype, page, pagesize: pageSize, search };
@@ -86,7 +98,10 @@ export default function RecipientApprovalPage() {
     onSuccess: (answer, body) => {
       setDeclineOpen(false);
       setSelected(new Set());
-      show({ type: 'success', text: answer.message || (body.action === 'approve' ? m.approved : m.declined) });
+      show({
+        type: 'success',
+        text: answer.message || (body.action === 'approve' ? m.approved : m.declined),
+      });
       void invalidate();
     },
     onError: (error) => {
@@ -162,7 +177,12 @@ export default function RecipientApprovalPage() {
         </Flex>
 
         {notice !== undefined && (
-          <Alert type={notice.type} showIcon closable={{ onClose: () => setNotice(undefined) }} title={notice.text} />
+          <Alert
+            type={notice.type}
+            showIcon
+            closable={{ onClose: () => setNotice(undefined) }}
+            title={notice.text}
+          />
         )}
 
         <Card variant="borderless" style={cardStyle}>
@@ -184,7 +204,9 @@ export default function RecipientApprovalPage() {
               style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
             >
               <Typography.Text type="secondary" aria-live="polite">
-                {selectedCount === 0 ? 'Select recipients to approve or decline' : `${selectedCount} selected`}
+                {selectedCount === 0
+                  ? 'Select recipients to approve or decline'
+                  : `${selectedCount} selected`}
               </Typography.Text>
               {canManage && (
                 <Space wrap size={8} role="toolbar" aria-label="Approval actions">
@@ -217,6 +239,7 @@ export default function RecipientApprovalPage() {
               emptyText={list.isError ? failureNotice(list.error, 'failed').text : 'There is no data'}
               extraColumns={extraColumns}
               statusText={approvalText}
+              statusTone={approvalTone}
             />
             <Pager
               page={page}

@@ -43,7 +43,9 @@ describe('previewFailureText (§8)', () => {
     expect(previewFailureText(new ApiError('Cannot read property displayHtml of null', 400))).toBe(
       'There is no generated certificates',
     );
-    expect(previewFailureText(new ApiError('Unexpected end of JSON input', 400))).toBe(m.noGeneratedCertificates);
+    expect(previewFailureText(new ApiError('Unexpected end of JSON input', 400))).toBe(
+      m.noGeneratedCertificates,
+    );
   });
 
   it('says the same for a network failure or a server fault', () => {

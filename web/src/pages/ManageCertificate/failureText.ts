@@ -13,8 +13,7 @@ export const legacyFailures = {
 } as const;
 
 /** The message of a failed call, or '' when there was no answer with one (network, aborted). */
-export const messageOf = (error: unknown): string =>
-  error instanceof ApiError ? error.message.trim() : '';
+export const messageOf = (error: unknown): string => (error instanceof ApiError ? error.message.trim() : '');
 
 /** Issue (§8): a missing generated file or an underfunded chain wallet, else the server's message. */
 export function issueFailureText(message: string): string {

@@ -63,10 +63,6 @@ export default function ManageCertificatePage() {
   const data = workspace.data;
   const noCohorts = cohorts.isSuccess && cohorts.data.Data.length === 0;
   const knownCohorts = useMemo(() => (cohorts.data?.Data ?? []).map((c) => c.value), [cohorts.data]);
-  const cohortCounts = useMemo(
-    () => Object.fromEntries((cohorts.data?.Data ?? []).map((c) => [c.value, c.count])),
-    [cohorts.data],
-  );
 
   // A remembered cohort that is gone (deleted, or of another type) falls back to all cohorts.
   const settledCohorts = cohorts.isFetching ? undefined : cohorts.data?.Data;
@@ -137,7 +133,6 @@ export default function ManageCertificatePage() {
     loading,
     emptyText,
     disabled: noCohorts,
-    cohortCounts,
     onNotice: show,
     onRun: followRun,
     onChanged: changed,
@@ -148,7 +143,9 @@ export default function ManageCertificatePage() {
   const tabLabel = (text: string, count: number) => (
     <Flex align="center" gap={8}>
       {text}
-      {count > 0 && <Badge count={count} overflowCount={99999} color={text === 'Issued' ? '#16a34a' : '#1f4ed8'} />}
+      {count > 0 && (
+        <Badge count={count} overflowCount={99999} color={text === 'Issued' ? '#16a34a' : '#1f4ed8'} />
+      )}
     </Flex>
   );
 
@@ -233,7 +230,9 @@ export default function ManageCertificatePage() {
         <Card variant="borderless" style={cardStyle}>
           <Flex vertical gap={16}>
             {noCohorts && <Alert type="info" showIcon title={rm.noCohorts} />}
-            {cohorts.isError && <Alert type="warning" showIcon title={failureNotice(cohorts.error, 'failed').text} />}
+            {cohorts.isError && (
+              <Alert type="warning" showIcon title={failureNotice(cohorts.error, 'failed').text} />
+            )}
             <WorkspaceFilters
               cohorts={cohorts.data}
               cohortsLoading={cohorts.isPending}

@@ -13,7 +13,13 @@ import { useCan } from '../../auth/useCan';
 import { useOrgScope } from '../../auth/useOrgScope';
 import { PageContainer } from '../../components/PageContainer';
 import { readStored, writeStored } from '../../storedChoices';
-import { CloudUploadOutlined, EyeOutlined, KeyOutlined, MailOutlined, TeamOutlined } from '../../components/icons';
+import {
+  CloudUploadOutlined,
+  EyeOutlined,
+  KeyOutlined,
+  MailOutlined,
+  TeamOutlined,
+} from '../../components/icons';
 import { recipientsApi } from './components/api';
 import type { RecipientsQuery } from './components/api';
 import { CohortFilter } from './components/CohortFilter';
@@ -59,13 +65,10 @@ export default function ManageStudentsPage() {
   const [previewMails, setPreviewMails] = useState<PreviewMail[]>();
   const [programmeOpen, setProgrammeOpen] = useState(false);
 
-  useEffect(() => writeStored(storageKey, JSON.stringify({ certtype, cohort, status, pageSize })), [
-    storageKey,
-    certtype,
-    cohort,
-    status,
-    pageSize,
-  ]);
+  useEffect(
+    () => writeStored(storageKey, JSON.stringify({ certtype, cohort, status, pageSize })),
+    [storageKey, certtype, cohort, status, pageSize],
+  );
 
   const cohorts = useCohorts(certtype);
   const query: RecipientsQuery = { cohort, certtype, page, pagesize: pageSize, search, status };
@@ -205,8 +208,8 @@ export default function ManageStudentsPage() {
                 Manage Students
               </Typography.Title>
               <Typography.Text type="secondary">
-                Upload recipients into cohorts, invite them to register their wallet key and keep their details up to
-                date.
+                Upload recipients into cohorts, invite them to register their wallet key and keep their
+                details up to date.
               </Typography.Text>
             </Flex>
           </Flex>
@@ -287,7 +290,9 @@ export default function ManageStudentsPage() {
         >
           <Flex vertical gap={16}>
             {noCohorts && <Alert type="info" showIcon title={m.noCohorts} />}
-            {cohorts.isError && <Alert type="warning" showIcon title={failureNotice(cohorts.error, 'failed').text} />}
+            {cohorts.isError && (
+              <Alert type="warning" showIcon title={failureNotice(cohorts.error, 'failed').text} />
+            )}
             <Flex gap={12} wrap align="center">
               <CohortFilter
                 cohorts={cohorts.data}
@@ -299,7 +304,10 @@ export default function ManageStudentsPage() {
                 aria-label="Status"
                 style={{ width: 170 }}
                 value={status}
-                options={statusFilters.map((f) => ({ label: f.value === 'all' ? 'All statuses' : f.label, value: f.value }))}
+                options={statusFilters.map((f) => ({
+                  label: f.value === 'all' ? 'All statuses' : f.label,
+                  value: f.value,
+                }))}
                 onChange={(value: StatusFilter) => refilter(() => setStatus(value))}
               />
               <Input.Search

@@ -28,7 +28,11 @@ export function DeclineModal({ open, busy, onSubmit, onCancel }: DeclineModalPro
       }}
     >
       <Form form={form} layout="vertical" name="ap-decline" aria-label="Decline" requiredMark={false}>
-        <Form.Item label="Reason" name="reason" rules={[{ required: true, whitespace: true, message: m.declineReason }]}>
+        <Form.Item
+          label="Reason"
+          name="reason"
+          rules={[{ required: true, whitespace: true, message: m.declineReason }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>

@@ -13,7 +13,13 @@ interface RecipientInfoModalProps {
 /** Recipient Information (§2.6): read-only name, student id, email and the extra verification fields. */
 export function RecipientInfoModal({ row, verificationItems, onClose }: RecipientInfoModalProps) {
   return (
-    <Modal open={row !== undefined} title="Recipient Information" footer={null} onCancel={onClose} width={560}>
+    <Modal
+      open={row !== undefined}
+      title="Recipient Information"
+      footer={null}
+      onCancel={onClose}
+      width={560}
+    >
       {row !== undefined && (
         <Descriptions
           column={1}
@@ -28,7 +34,9 @@ export function RecipientInfoModal({ row, verificationItems, onClose }: Recipien
               label: f.label,
               children: f.value || '—',
             })),
-            ...(row.declinereason ? [{ key: 'reason', label: 'Decline reason', children: row.declinereason }] : []),
+            ...(row.declinereason
+              ? [{ key: 'reason', label: 'Decline reason', children: row.declinereason }]
+              : []),
           ]}
         />
       )}

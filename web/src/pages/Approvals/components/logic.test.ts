@@ -29,7 +29,9 @@ describe('approval codes (§4)', () => {
 
 describe('extraFieldItems', () => {
   it('lists the profile’s verification items first, then the other extra fields', () => {
-    expect(extraFieldItems({ School: 'Hill', Year: '2020', Other: 'x' }, ['Year', 'Father name', 'School'])).toEqual([
+    expect(
+      extraFieldItems({ School: 'Hill', Year: '2020', Other: 'x' }, ['Year', 'Father name', 'School']),
+    ).toEqual([
       { label: 'Year', value: '2020' },
       { label: 'Father name', value: '' },
       { label: 'School', value: 'Hill' },

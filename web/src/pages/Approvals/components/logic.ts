@@ -32,3 +32,11 @@ export function extraFieldItems(
     .map(([label, value]) => ({ label, value }));
   return [...named, ...rest];
 }
+
+const tones: Record<ApprovalCode, string> = { 1: 'green', 2: 'red', 3: 'geekblue', 4: 'cyan', 5: 'blue' };
+
+/** The Status tag's colour by approval code: approved green, declined red. */
+export const approvalTone = (row: Pick<CertTableRow, 'approval' | 'status'>): string | undefined => {
+  const code = codeOf(row);
+  return code === undefined ? undefined : tones[code];
+};

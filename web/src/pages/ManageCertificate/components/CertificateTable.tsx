@@ -19,8 +19,9 @@ interface CertificateTableProps {
   emptyText: string;
   /** The columns after the shared ones (Name, eMail, PublicKey, SecondEmail, OneTimeCode). */
   extraColumns: TableColumnsType<CertTableRow>;
-  /** Status text of a recipient row; the status itself when absent. */
+  /** Status text of a recipient row, and its tag colour; the status itself when absent. */
   statusText?: (row: CertTableRow) => string;
+  statusTone?: (row: CertTableRow) => string | undefined;
 }
 
 const muted = <Typography.Text type="secondary">—</Typography.Text>;
@@ -49,7 +50,8 @@ export const rowName = (row: CertTableRow): string => fullName(row) || row.stude
  * recipients as children, expanded by default, with the shared tree selection.
  */
 export function CertificateTable(props: CertificateTableProps) {
-  const { label, tree, loading, selected, onSelected, emptyText, extraColumns, statusText } = props;
+  const { label, tree, loading, selected, onSelected, emptyText, extraColumns, statusText, statusTone } =
+    props;
   const rows = useMemo(() => certTableRows(tree), [tree]);
   const expandable = useExpandedTree(rows);
 
@@ -110,7 +112,7 @@ export function CertificateTable(props: CertificateTableProps) {
       render: childOnly((row) => {
         const text = statusText?.(row) ?? row.status;
         return text ? (
-          <Tag color={statusColor(row.status)} style={{ marginInlineEnd: 0 }}>
+          <Tag color={statusTone?.(row) ?? statusColor(row.status)} style={{ marginInlineEnd: 0 }}>
             {text}
           </Tag>
         ) : (
@@ -146,7 +148,12 @@ export function CertificateTable(props: CertificateTableProps) {
 }
 
 /** A small link-styled button for a recipient row ("View", a photo's "Yes"). */
-export function RowButton(props: { label: string; icon?: ReactNode; children: ReactNode; onClick: () => void }) {
+export function RowButton(props: {
+  label: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  onClick: () => void;
+}) {
   return (
     <Button
       size="small"

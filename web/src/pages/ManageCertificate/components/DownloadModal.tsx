@@ -88,7 +88,9 @@ export function DownloadModal({ open, initialType, busy, check, onOk, onCancel }
             </Checkbox>
           ))}
         </Flex>
-        <Typography.Text type="secondary">The files are packed into a zip, which downloads when it is ready.</Typography.Text>
+        <Typography.Text type="secondary">
+          The files are packed into a zip, which downloads when it is ready.
+        </Typography.Text>
       </Flex>
     </Modal>
   );

@@ -27,7 +27,6 @@ import {
 } from '../../../components/icons';
 import { PhotoModal } from '../../ManageStudents/components/PhotoModal';
 import { failureNotice, failureText } from '../../ManageStudents/components/notices';
-import { selectedItems } from '../../ManageStudents/components/logic';
 import {
   generateFailureText,
   isInsufficientBalance,
@@ -38,7 +37,15 @@ import {
 import { CertificateTable, RowButton, childOnly, rowName } from './CertificateTable';
 import { IssueModal } from './IssueModal';
 import type { IssueSubmission } from './IssueModal';
-import { certTableRows, cohortsToValidate, namesWholeCohort, selectedRows, selectionSize, statusesOf } from './logic';
+import {
+  certTableRows,
+  childItems,
+  cohortsToValidate,
+  issuableStatuses,
+  selectedRows,
+  statusesOf,
+  wholeCohortOf,
+} from './logic';
 import type { CertTableRow } from './logic';
 import { PreviewModal } from './PreviewModal';
 import { useProfileFlags } from './queries';
@@ -58,7 +65,7 @@ interface InProgressTabProps extends TabProps {
  * and confirmation), validate a cohort, reset and send for review; for Open Badges only baking.
  */
 export function InProgressTab(props: InProgressTabProps) {
-  const { certtype, tree, selected, onNotice, onRun, onChanged, disabled, cohortCounts } = props;
+  const { certtype, tree, selected, onNotice, onRun, onChanged, disabled } = props;
   const canGen = useCan('generatecertificate');
   const canSee = useCan('previewcertificate');
   const canIssueCerts = useCan('issuecertificate');
@@ -69,8 +76,14 @@ export function InProgressTab(props: InProgressTabProps) {
   const canValidate = hasValidate && profile.data?.validate === true;
 
   const rows = useMemo(() => certTableRows(tree), [tree]);
-  const items = selectedItems(selected);
+  const items = childItems(selected);
   const statuses = statusesOf(selectedRows(rows, selected));
+  // A checked cohort row issues the whole cohort's generated rows (§7 selectedCohort, §5 balance 3).
+  const wholeCohort = wholeCohortOf(selected);
+  const toIssue =
+    wholeCohort !== undefined && issuableStatuses(statuses).length > 0
+      ? issuableStatuses(statuses)
+      : statuses;
   const openBadges = certtype === 'openbadges';
   const sel = { selectedItems: items, certtype };
 
@@ -83,7 +96,11 @@ export function InProgressTab(props: InProgressTabProps) {
   const generate = useMutation({
     mutationFn: () => workspaceApi.generate(sel),
     onSuccess: (answer) => onRun(answer.Data),
-    onError: (error) => onNotice({ ...failureNotice(error, 'failed'), text: generateFailureText(failureText(error, 'failed')) }),
+    onError: (error) =>
+      onNotice({
+        ...failureNotice(error, 'failed'),
+        text: generateFailureText(failureText(error, 'failed')),
+      }),
   });
 
   const bake = useMutation({
@@ -112,7 +129,7 @@ export function InProgressTab(props: InProgressTabProps) {
         // §7: a failed balance call counts as 0.
         .catch(() => 0),
     onSuccess: (current) => {
-      const enough = hasEnoughBalance(current, selectionSize(items, rows, cohortCounts), namesWholeCohort(items));
+      const enough = hasEnoughBalance(current, toIssue.length, wholeCohort !== undefined);
       if (enough) {
         setIssueError(undefined);
         setIssueOpen(true);
@@ -121,7 +138,14 @@ export function InProgressTab(props: InProgressTabProps) {
   });
 
   const issue = useMutation({
-    mutationFn: (values: IssueSubmission) => workspaceApi.issue({ ...values, ...sel }),
+    mutationFn: (values: IssueSubmission) =>
+      workspaceApi.issue({
+        ...values,
+        certtype,
+        ...(wholeCohort !== undefined
+          ? { selectedCohort: wholeCohort, selectedItems: [] }
+          : { selectedItems: items }),
+      }),
     onSuccess: (answer) => {
       setIssueOpen(false);
       onRun(answer.Data);
@@ -171,7 +195,10 @@ export function InProgressTab(props: InProgressTabProps) {
             {row.is_validated === 1 ? 'Yes' : 'No'}
           </Typography.Text>
           {canSee && (
-            <RowButton label={`View certificate of ${rowName(row)}`} onClick={() => setPreviewItems([row.id])}>
+            <RowButton
+              label={`View certificate of ${rowName(row)}`}
+              onClick={() => setPreviewItems([row.id])}
+            >
               View
             </RowButton>
           )}
@@ -291,7 +318,7 @@ export function InProgressTab(props: InProgressTabProps) {
                   icon={<SafetyCertificateOutlined />}
                   disabled={disabled}
                   loading={balance.isPending}
-                  onClick={() => allowed(canIssue(statuses), onNotice) && balance.mutate()}
+                  onClick={() => allowed(canIssue(toIssue), onNotice) && balance.mutate()}
                 >
                   Issue Certificate
                 </Button>
@@ -325,11 +352,11 @@ export function InProgressTab(props: InProgressTabProps) {
       <IssueModal
         open={issueOpen}
         what={
-          namesWholeCohort(items)
-            ? 'the selected cohort'
-            : statuses.length === 1
+          wholeCohort !== undefined
+            ? `the generated certificates of cohort ${wholeCohort}`
+            : toIssue.length === 1
               ? '1 certificate'
-              : `${statuses.length} certificates`
+              : `${toIssue.length} certificates`
         }
         busy={issue.isPending}
         error={issueError}

@@ -61,7 +61,13 @@ export function IssueModal({ open, what, busy, error, onSubmit, onCancel }: Issu
           .catch(() => undefined);
       }}
     >
-      <Form form={form} layout="vertical" name="mc-issue" aria-label="Issue certificates" requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="mc-issue"
+        aria-label="Issue certificates"
+        requiredMark={false}
+      >
         <Alert
           type="warning"
           showIcon

@@ -15,11 +15,10 @@ import {
   ReloadOutlined,
 } from '../../../components/icons';
 import { failureNotice, failureText } from '../../ManageStudents/components/notices';
-import { selectedItems } from '../../ManageStudents/components/logic';
 import { CertificateTable, childOnly, rowName } from './CertificateTable';
 import { DownloadModal } from './DownloadModal';
 import type { DownloadOptions, DownloadType } from './DownloadModal';
-import { certTableRows, selectedRows, statusesOf } from './logic';
+import { certTableRows, childItems, selectedRows, statusesOf } from './logic';
 import type { CertTableRow } from './logic';
 import { RevokeModal } from './RevokeModal';
 import type { RevokeSubmission } from './RevokeModal';
@@ -46,7 +45,7 @@ export function IssuedTab(props: IssuedTabProps) {
   const canManage = useCan('managecertificate');
 
   const rows = useMemo(() => certTableRows(tree), [tree]);
-  const items = selectedItems(selected);
+  const items = childItems(selected);
   const statuses = statusesOf(selectedRows(rows, selected));
   const openBadges = certtype === 'openbadges';
   const sel = { selectedItems: items, certtype };
@@ -88,7 +87,12 @@ export function IssuedTab(props: IssuedTabProps) {
 
   const link = (href: string, text: string, row: CertTableRow) =>
     href ? (
-      <Typography.Link href={href} target="_blank" rel="noopener noreferrer" aria-label={`${text} of ${rowName(row)}`}>
+      <Typography.Link
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${text} of ${rowName(row)}`}
+      >
         {text}
       </Typography.Link>
     ) : (

@@ -42,7 +42,13 @@ export function PreviewModal(props: PreviewModalProps) {
   );
 }
 
-function PreviewPages({ items, certtype, canValidate, onValidated, onClose }: PreviewModalProps & { items: string[] }) {
+function PreviewPages({
+  items,
+  certtype,
+  canValidate,
+  onValidated,
+  onClose,
+}: PreviewModalProps & { items: string[] }) {
   const org = useOrgScope();
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<{ type: 'success' | 'warning'; text: string }>();
@@ -67,21 +73,31 @@ function PreviewPages({ items, certtype, canValidate, onValidated, onClose }: Pr
   return (
     <Flex vertical gap={12}>
       {notice !== undefined && (
-        <Alert type={notice.type} showIcon title={notice.text} closable={{ onClose: () => setNotice(undefined) }} />
+        <Alert
+          type={notice.type}
+          showIcon
+          title={notice.text}
+          closable={{ onClose: () => setNotice(undefined) }}
+        />
       )}
       {preview.isPending ? (
         <Flex justify="center" align="center" style={{ minHeight: 320 }}>
           <Spin />
         </Flex>
       ) : preview.isError || cert === undefined ? (
-        <Empty description={preview.isError ? previewFailureText(preview.error) : m.noGeneratedCertificates} />
+        <Empty
+          description={preview.isError ? previewFailureText(preview.error) : m.noGeneratedCertificates}
+        />
       ) : (
         <>
           <Flex justify="space-between" align="center">
             <Typography.Text strong>{cert.name || cert.cohortmemberid}</Typography.Text>
             <Typography.Text type="secondary">{cert.cohortmemberid}</Typography.Text>
           </Flex>
-          <CertificateFrame html={cert.certitem} title={`Certificate of ${cert.name || cert.cohortmemberid}`} />
+          <CertificateFrame
+            html={cert.certitem}
+            title={`Certificate of ${cert.name || cert.cohortmemberid}`}
+          />
         </>
       )}
       <Flex justify="space-between" align="center" wrap gap={12}>

@@ -31,11 +31,19 @@ export function RevokeModal({ open, count, busy, error, onSubmit, onCancel }: Re
       onOk={() => {
         void form
           .validateFields()
-          .then((v) => onSubmit({ email: v.email.trim(), password: v.password, revokereason: v.revokereason.trim() }))
+          .then((v) =>
+            onSubmit({ email: v.email.trim(), password: v.password, revokereason: v.revokereason.trim() }),
+          )
           .catch(() => undefined);
       }}
     >
-      <Form form={form} layout="vertical" name="mc-revoke" aria-label="Revoke certificates" requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="mc-revoke"
+        aria-label="Revoke certificates"
+        requiredMark={false}
+      >
         <Alert
           type="warning"
           showIcon

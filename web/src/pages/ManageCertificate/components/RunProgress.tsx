@@ -55,7 +55,9 @@ export function RunProgress({ id, kind, onFinished, onClose }: RunProgressProps)
           {data !== undefined && data.state !== 'scheduled' && (
             <Progress
               percent={runPercent(data)}
-              status={data.state === 'failed' ? 'exception' : finished ? (failed ? 'normal' : 'success') : 'active'}
+              status={
+                data.state === 'failed' ? 'exception' : finished ? (failed ? 'normal' : 'success') : 'active'
+              }
               format={() => `${data.done} of ${data.total}`}
               aria-label={`${runTitle[kind]} progress`}
             />

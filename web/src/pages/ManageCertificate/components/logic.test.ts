@@ -5,16 +5,17 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import {
   certTableRows,
   certificateDocument,
+  childItems,
+  issuableStatuses,
   cohortsToValidate,
   defaultWorkspaceChoices,
-  namesWholeCohort,
   parseWorkspaceChoices,
   runDoneText,
   runPercent,
   scheduleProblem,
   selectedRows,
-  selectionSize,
   statusesOf,
+  wholeCohortOf,
 } from './logic';
 
 const child = (cohort: string, id: string, status: string): CertificateRow => ({
@@ -84,16 +85,19 @@ describe('the tables’ rows', () => {
 });
 
 describe('whole cohorts', () => {
-  it('notices a cohort id in the selection', () => {
-    expect(namesWholeCohort(['A='])).toBe(true);
-    expect(namesWholeCohort(['A=S1', 'B=S3'])).toBe(false);
+  it('sends the checked recipients, never a cohort id', () => {
+    expect(childItems(new Set(['A=', 'A=S1', 'A=S2', 'B=S3']))).toEqual(['A=S1', 'A=S2', 'B=S3']);
   });
 
-  it('counts a whole cohort by its size in the cohort list, at least by the rows seen', () => {
-    const rows = certTableRows(tree);
-    expect(selectionSize(['A=S1', 'B=S3'], rows, {})).toBe(2);
-    expect(selectionSize(['A='], rows, { A: 40 })).toBe(40);
-    expect(selectionSize(['A='], rows, {})).toBe(2);
+  it('issues a whole cohort when one cohort row is checked and nothing outside it', () => {
+    expect(wholeCohortOf(new Set(['A=', 'A=S1', 'A=S2']))).toBe('A');
+    expect(wholeCohortOf(new Set(['A=', 'A=S1', 'B=S3']))).toBeUndefined();
+    expect(wholeCohortOf(new Set(['A=', 'B=']))).toBeUndefined();
+    expect(wholeCohortOf(new Set(['A=S1']))).toBeUndefined();
+    expect(issuableStatuses(['generated', 'Invite pending', 'Sent for Review'])).toEqual([
+      'generated',
+      'Sent for Review',
+    ]);
   });
 
   it('validates the checked cohorts, else the filtered cohort when it is a real one', () => {
@@ -114,8 +118,12 @@ describe('runPercent', () => {
 
 describe('runDoneText', () => {
   it('says what a finished run did, and what failed', () => {
-    expect(runDoneText({ kind: 'generate', done: 2, failed: 0, total: 2 })).toBe('2 of 2 certificates generated.');
-    expect(runDoneText({ kind: 'bake', done: 1, failed: 1, total: 2 })).toBe('1 of 2 badges baked. 1 failed.');
+    expect(runDoneText({ kind: 'generate', done: 2, failed: 0, total: 2 })).toBe(
+      '2 of 2 certificates generated.',
+    );
+    expect(runDoneText({ kind: 'bake', done: 1, failed: 1, total: 2 })).toBe(
+      '1 of 2 badges baked. 1 failed.',
+    );
   });
 });
 
@@ -142,7 +150,9 @@ describe('parseWorkspaceChoices', () => {
     expect(parseWorkspaceChoices(null)).toEqual(defaultWorkspaceChoices);
     expect(parseWorkspaceChoices('not json')).toEqual(defaultWorkspaceChoices);
     expect(
-      parseWorkspaceChoices(JSON.stringify({ certtype: 'nope', status: 'Lost', pageSize: 7, tab: 'x', page: -1 })),
+      parseWorkspaceChoices(
+        JSON.stringify({ certtype: 'nope', status: 'Lost', pageSize: 7, tab: 'x', page: -1 }),
+      ),
     ).toEqual(defaultWorkspaceChoices);
   });
 

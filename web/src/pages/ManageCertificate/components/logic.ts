@@ -4,6 +4,7 @@ import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shar
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import type { WorkspaceStatusFilter } from '../../../api/workspace';
 
 /**
@@ -36,29 +37,27 @@ export function selectedRows(rows: readonly CertTableRow[], selected: ReadonlySe
 /** The statuses the shared rules judge a selection by. */
 export const statusesOf = (rows: readonly CertTableRow[]): string[] => rows.map((r) => r.status);
 
-/** Whether a selection names a whole cohort (`cohort=`): issuing it needs the larger balance (§5). */
-export const namesWholeCohort = (items: readonly string[]): boolean => items.some((id) => id.endsWith('='));
+/** Rows a whole-cohort issue takes (§7): generated or sent for review. */
+export const issuableStatuses = (statuses: readonly string[]): string[] =>
+  statuses.filter((s) => s === certificateStatus.generated || s === certificateStatus.sentForReview);
 
 /**
- * How many certificates a selection issues: a whole cohort counts with its size from the cohort
- * list (or at least the rows seen), single rows count one each.
+ * The ids an action sends: the checked recipient rows of the tab. A checked cohort row stands for
+ * its rows on this page, never for `cohort=`: on the server that names every row of the cohort,
+ * those of the other tab too, which the action would then refuse.
  */
-export function selectionSize(
-  items: readonly string[],
-  rows: readonly CertTableRow[],
-  cohortCounts: Readonly<Record<string, number>>,
-): number {
-  let count = 0;
-  for (const id of items) {
-    if (!id.endsWith('=')) {
-      count += 1;
-      continue;
-    }
-    const cohort = id.slice(0, -1);
-    const seen = rows.find((p) => p.cohortid === cohort)?.children?.length ?? 0;
-    count += Math.max(cohortCounts[cohort] ?? 0, seen);
-  }
-  return count;
+export const childItems = (selected: ReadonlySet<string>): string[] =>
+  [...selected].filter((id) => !id.endsWith('='));
+
+/**
+ * The cohort a selection issues as a whole (§7 selectedCohort: its generated and reviewed rows):
+ * exactly one cohort row is checked and every checked recipient belongs to it.
+ */
+export function wholeCohortOf(selected: ReadonlySet<string>): string | undefined {
+  const parents = [...selected].filter((id) => id.endsWith('='));
+  if (parents.length !== 1) return undefined;
+  const prefix = parents[0]!;
+  return childItems(selected).every((id) => id.startsWith(prefix)) ? prefix.slice(0, -1) : undefined;
 }
 
 /**
@@ -80,7 +79,8 @@ export const fullName = (row: Pick<CertificateRow, 'field1' | 'field2' | 'field3
 
 // ——— runs (long work) ———
 
-export const isFinished = (run: Pick<RunView, 'state'>): boolean => run.state === 'done' || run.state === 'failed';
+export const isFinished = (run: Pick<RunView, 'state'>): boolean =>
+  run.state === 'done' || run.state === 'failed';
 
 export const runPercent = (run: Pick<RunView, 'done' | 'failed' | 'total' | 'state'>): number => {
   if (run.state === 'done') return 100;
@@ -167,7 +167,8 @@ export const defaultWorkspaceChoices: WorkspaceChoices = {
   downloadType: 'individual',
 };
 
-const pageIndex = (x: unknown): number => (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 100_000 ? x : 0);
+const pageIndex = (x: unknown): number =>
+  typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < 100_000 ? x : 0;
 
 /** Choices read back from storage; anything missing or no longer valid falls back to its default. */
 export function parseWorkspaceChoices(raw: string | null): WorkspaceChoices {

@@ -20,8 +20,6 @@ export interface TabProps {
   onSelected: (next: Set<string>) => void;
   /** No cohorts yet: actions are disabled (§8). */
   disabled: boolean;
-  /** Recipients per cohort, from the cohort list (whole-cohort selections). */
-  cohortCounts: Readonly<Record<string, number>>;
   onNotice: (notice: Notice) => void;
   /** A long action answered a run: the page follows it. */
   onRun: (run: RunView) => void;

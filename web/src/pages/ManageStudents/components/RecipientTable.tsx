@@ -93,7 +93,9 @@ export function RecipientTable(props: RecipientTableProps) {
       render: (code: string, row) =>
         row.is_child === 0 ? null : code ? (
           <Tooltip title={code} placement="topLeft">
-            <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 }}>
+            <Typography.Text
+              style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 }}
+            >
               {code}
             </Typography.Text>
           </Tooltip>
@@ -173,7 +175,8 @@ export function RecipientTable(props: RecipientTableProps) {
         rows,
         selected,
         onSelected,
-        label: (row) => (row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${fullName(row) || row.studentid}`),
+        label: (row) =>
+          row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${fullName(row) || row.studentid}`,
       })}
     />
   );
