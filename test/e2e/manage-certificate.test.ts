@@ -39,7 +39,13 @@ async function importCohort(token: string): Promise<void> {
   ]);
   const ticket = await api<{ id: string; url: string }>('POST', '/api/uploads', {
     token,
-    body: { purpose: 'students', filename: 'students.xlsx', size: bytes.length, cohortid: cohort, certtype: 'degree' },
+    body: {
+      purpose: 'students',
+      filename: 'students.xlsx',
+      size: bytes.length,
+      cohortid: cohort,
+      certtype: 'degree',
+    },
   });
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
   const put = await fetch(ticket.body.Data!.url, { method: 'PUT', body: new Uint8Array(bytes) });
@@ -83,7 +89,9 @@ beforeAll(async () => {
 
 afterEach(async (test) => {
   if (test.task.result?.state === 'fail') {
-    await page?.screenshot({ path: `/tmp/manage-certificate-failed-${test.task.name.replace(/\W+/g, '-')}.png` });
+    await page?.screenshot({
+      path: `/tmp/manage-certificate-failed-${test.task.name.replace(/\W+/g, '-')}.png`,
+    });
   }
 });
 
@@ -103,7 +111,16 @@ describe('Manage Certificate', () => {
     expect(await row('C1001').innerText()).toContain('PK received');
     // Every column of §2.5, and a link to the approval screen.
     const headers = await inProgress().locator('thead th').allInnerTexts();
-    for (const title of ['Name', 'eMail', 'PublicKey', 'SecondEmail', 'OneTimeCode', 'Status', 'Validated', 'Photo'])
+    for (const title of [
+      'Name',
+      'eMail',
+      'PublicKey',
+      'SecondEmail',
+      'OneTimeCode',
+      'Status',
+      'Validated',
+      'Photo',
+    ])
       expect(headers).toContain(title);
     await page.getByRole('link', { name: 'Recipient approval' }).waitFor();
   });
@@ -190,8 +207,12 @@ describe('Manage Certificate', () => {
     await row('C1001').waitFor({ state: 'detached', timeout: 120_000 });
     await page.getByRole('tab', { name: /Issued/ }).click();
     const issued = page.getByRole('tabpanel', { name: /Issued/ });
-    await row('C1001').getByText(/Certificate issued|Certificate sent/).waitFor({ timeout: 60_000 });
-    expect(await issued.getByRole('link', { name: 'Pdf of Marie Curie' }).getAttribute('href')).toMatch(/^https?:/);
+    await row('C1001')
+      .getByText(/Certificate issued|Certificate sent/)
+      .waitFor({ timeout: 60_000 });
+    expect(await issued.getByRole('link', { name: 'Pdf of Marie Curie' }).getAttribute('href')).toMatch(
+      /^https?:/,
+    );
   }, 240_000);
 
   it('holds and unholds an issued certificate, and asks for a revoke reason', async () => {
@@ -207,7 +228,9 @@ describe('Manage Certificate', () => {
     await row('C1001').getByRole('checkbox').check();
     await issued.getByRole('button', { name: 'Unhold' }).click();
     await page.getByRole('alert').filter({ hasText: m.unheld }).waitFor();
-    await row('C1001').getByText(/Certificate issued|Certificate sent/).waitFor();
+    await row('C1001')
+      .getByText(/Certificate issued|Certificate sent/)
+      .waitFor();
 
     await row('C1001').getByRole('checkbox').check();
     await issued.getByRole('button', { name: 'Download' }).click();
