@@ -71,6 +71,16 @@ const choosePorts = async (port: number) => {
 };
 
 export const startLocalCloud = async (opts: LocalCloudOptions) => {
+  // H7TMP event loop lag monitor
+  {
+    let last = Date.now();
+    setInterval(() => {
+      const now = Date.now();
+      if (now - last > 1500)
+        console.log(`H7TMP loop blocked ${now - last - 500} ms at ${new Date().toISOString()}`);
+      last = now;
+    }, 500).unref();
+  }
   const dataDir = path.resolve(opts.dataDir);
   const logDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
@@ -144,7 +154,11 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     const readPublic = async (key: string) => {
       try {
         const out = await s3Client.send(new GetObjectCommand({ Bucket: resources.buckets.public, Key: key }));
-        return { body: await out.Body!.transformToByteArray(), contentType: out.ContentType };
+        return {
+          body: await out.Body!.transformToByteArray(),
+          contentType: out.ContentType,
+          cacheControl: out.CacheControl,
+        };
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
         throw err;

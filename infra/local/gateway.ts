@@ -41,7 +41,9 @@ export interface GatewayOptions {
   userPoolClientId: string;
   webDir: string;
   /** Reads an object of the public bucket (what CloudFront serves in AWS); undefined when missing. */
-  readPublic: (key: string) => Promise<{ body: Uint8Array; contentType?: string } | undefined>;
+  readPublic: (
+    key: string,
+  ) => Promise<{ body: Uint8Array; contentType?: string; cacheControl?: string } | undefined>;
   /** Loads a group's handler module (the same file the CDK stack bundles). */
   loadGroup: (group: string) => Promise<GroupHandler>;
   /**
@@ -230,7 +232,8 @@ export const startGateway = async (opts: GatewayOptions) => {
     send(res, 200, Buffer.from(obj.body), {
       ...cors,
       'content-type': obj.contentType ?? 'application/octet-stream',
-      'cache-control': 'public, max-age=60',
+      // As CloudFront passes the object's own Cache-Control (documents that change in place say no-cache).
+      'cache-control': obj.cacheControl ?? 'public, max-age=60',
     });
   };
 
@@ -288,6 +291,12 @@ export const startGateway = async (opts: GatewayOptions) => {
       else res.end();
     });
   });
+  // Node closes an idle keep-alive connection after 5 s. When a long job in this same process
+  // keeps the event loop busy, that close can land just after a client reused the connection for
+  // its next request (ECONNRESET on the client): idle connections are kept as long as an AWS load
+  // balancer keeps them instead.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, HOST, () => resolve());

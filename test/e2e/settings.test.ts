@@ -113,6 +113,19 @@ describe('Setting tab', () => {
     await page.screenshot({ path: '/tmp/settings-tab-top.png' });
   });
 
+  it('turns validation before issuing on and keeps it after a reload', async () => {
+    await openSettings();
+    const title = 'Validate certificates before issuing';
+    const validate = block(title);
+    expect(await validate.getByRole('radio', { name: 'Off' }).isChecked()).toBe(true);
+    await validate.getByText('On', { exact: true }).click();
+    await save(validate);
+
+    await page.reload();
+    await block(title).waitFor();
+    expect(await block(title).getByRole('radio', { name: 'On' }).isChecked()).toBe(true);
+  });
+
   it('lists transaction receipts (none yet for a new organisation)', async () => {
     await openSettings();
     await block('Transaction receipts').getByText('No transactions yet.').waitFor();

@@ -120,6 +120,8 @@ describe('profile and simple settings', () => {
       how_did_you_find_us: 'Friend refer',
       job_title: 'Accounting',
       isadmin: 1,
+      // Validate before issuing is off until the organisation turns it on (the Setting tab).
+      validate: 0,
       members: 1,
       logoimage: null,
       blockchain: 'ethereum',
@@ -140,6 +142,7 @@ describe('profile and simple settings', () => {
       { key: 'ishtml', value: true },
       { key: 'downloadtype', value: '1' },
       { key: 'iss3', value: 0 },
+      { key: 'validate', value: true },
       {
         key: 'issuerinformation',
         issuerurl: 'https://issuer.example.test/profile///',
@@ -175,6 +178,7 @@ describe('profile and simple settings', () => {
       ishtml: 1,
       downloadmultiplefile: 1,
       iss3: 0,
+      validate: 1,
       issuerurl: 'https://issuer.example.test/profile',
       revocationurl: 'https://issuer.example.test/revocation',
       verifybaseurl: 'https://verify.example.test',
@@ -252,6 +256,7 @@ describe('profile and simple settings', () => {
       [{ key: 'issuerinformation', issuerurl: 'not a url' }, m.invalidUrl],
       [{ key: 'partnercompanyinformation', signatories: [] }, m.partnerSignatoriesCount],
       [{ key: 'smtp', type: 'pwd', port: 'abc' }, m.invalidPort],
+      [{ key: 'validate', value: 2 }, m.selectYesOrNo],
     ];
     for (const [body, message] of cases) {
       const res = await save(fresh, body);
@@ -259,7 +264,7 @@ describe('profile and simple settings', () => {
       expect(res.body.message, JSON.stringify(body)).toBe(message);
     }
     // Nothing of the refused blocks was stored.
-    expect((await profileOf(fresh)).storagetype).toBe(1);
+    expect(await profileOf(fresh)).toMatchObject({ storagetype: 1, validate: 0 });
   });
 
   it('lets only users with "change profile" save, and only the main administrator change credentials', async () => {

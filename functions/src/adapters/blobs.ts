@@ -15,14 +15,27 @@ import type { BucketName } from '../../../infra/resources';
 import { s3Client } from './aws';
 import { env } from './env';
 
+/**
+ * Cache-Control of public documents that change in place (issuer profile, revocation and status
+ * lists): caches must ask again each time, or a hold or revoke shows late on verifier pages.
+ */
+export const CHANGES_IN_PLACE = 'no-cache';
+
 export const putObject = async (
   bucket: BucketName,
   key: string,
   body: string | Uint8Array,
   contentType: string,
+  cacheControl?: string,
 ) => {
   await s3Client().send(
-    new PutObjectCommand({ Bucket: env.bucket(bucket), Key: key, Body: body, ContentType: contentType }),
+    new PutObjectCommand({
+      Bucket: env.bucket(bucket),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ...(cacheControl ? { CacheControl: cacheControl } : {}),
+    }),
   );
 };
 

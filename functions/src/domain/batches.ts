@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
 import type { BatchView, CreateBatchRequest, TransactionReceipt } from '@proofmark/shared/api/credentials';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
-import { deleteObject, getObjectText, putObject } from '../adapters/blobs';
+import { CHANGES_IN_PLACE, deleteObject, getObjectText, putObject } from '../adapters/blobs';
 import { enqueueJob, pendingJobMark } from '../adapters/queue';
 import { conditionHolds, setExpression } from '../adapters/table';
 import { getOrg, type OrgRecord } from './users';
@@ -38,6 +38,7 @@ import {
 import { keys } from './keys';
 import { getOrgSettings } from './org-settings';
 import { publishRunRows } from './workspace/issued';
+import { mapLimit } from './recipient-store';
 
 /**
  * A batch goes prepared → signed → broadcast → published. Every step is a conditional write, so a
@@ -158,6 +159,7 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
       : [],
 });
 
+const h7t = (label: string, t0: number) => console.log(`H7TMP ${label} ${Math.round(performance.now() - t0)} ms`); // H7TMP
 export const createBatch = async (
   orgId: string,
   input: CreateBatchRequest,
@@ -205,6 +207,7 @@ export const createBatch = async (
   const { logoPublicKey } = await getOrgSettings(orgId);
   const logoUrl = logoPublicKey ? publicUrl(logoPublicKey) : undefined;
 
+  const tb = performance.now(); // H7TMP
   const credentials = input.recipients.map((r, i) =>
     buildCredential(
       { issuerProfileUrl: urls.profile },
@@ -227,6 +230,7 @@ export const createBatch = async (
       },
     ),
   );
+  h7t('batch: build', tb); // H7TMP
   const batch = await saveAndEnqueue(orgId, 'credentials', credentials, {
     blockchain: input.blockchain,
     statusIndexStart,
@@ -278,7 +282,9 @@ const saveAndEnqueue = async (
   },
 ): Promise<BatchRecord> => {
   const { blockchain } = extra;
+  const tp = performance.now(); // H7TMP
   const prepared = await prepareBatch(credentials as BlockcertsCredential[]);
+  h7t(`batch: prepare ${credentials.length}`, tp); // H7TMP
   const id = extra.batchId ?? randomUUID();
   const batch: BatchRecord = {
     orgId,
@@ -302,6 +308,7 @@ const saveAndEnqueue = async (
   const jobMessage = { orgId, batchId: batch.id };
   // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
   await putObject('artefacts', batch.preparedObject!, JSON.stringify(prepared), 'application/json');
+  h7t('batch: stored prepared', tp); // H7TMP
   const stored = await conditionHolds(
     dynamoClient().send(
       new PutCommand({
@@ -466,6 +473,7 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
 };
 
 const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; blockNumber?: number }) => {
+  const tq = performance.now(); // H7TMP
   const org = await getOrg(batch.orgId);
   if (!org) throw notFound('No such organisation.');
   const text = await getObjectText('artefacts', batch.preparedObject ?? preparedKey(batch.orgId, batch.id));
@@ -483,6 +491,7 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
       verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
     },
   );
+  h7t('publish: read+finalize', tq); // H7TMP
   // Published credentials must verify at once: not before both status lists they name exist.
   if (batch.kind === 'credentials' && batch.format !== 'openbadge') {
     const missing = statusPurposes.filter(
@@ -498,26 +507,28 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
       publicKeys.statusList(org.verifierSlug, batch.statusPurpose ?? 'suspension'),
       JSON.stringify(signed[0], null, 2),
       'application/json',
+      CHANGES_IN_PLACE,
     );
     await claimOnce(batch.orgId, `${batch.statusPurpose ?? 'suspension'}ListPublishedAt`);
   } else if (batch.format === 'openbadge') {
     await publishBadges(org, signed);
     await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, 0);
   } else {
-    await Promise.all(
-      signed.map((c) =>
-        putObject(
-          'public',
-          publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
-          JSON.stringify(c, null, 2),
-          'application/json',
-        ),
+    // A bounded number at a time: 2,000 requests at once only queue up in the HTTP agent.
+    await mapLimit(signed, 16, (c) =>
+      putObject(
+        'public',
+        publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
+        JSON.stringify(c, null, 2),
+        'application/json',
       ),
     );
     await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, batch.statusIndexStart ?? 0);
   }
+  h7t('publish: credentials written', tq); // H7TMP
   // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
   if (batch.source) await publishRunRows(org, batch);
+  h7t('publish: rows', tq); // H7TMP
   await advance(batch, 'broadcast', {
     state: 'published',
     confirmations: conf.confirmations,

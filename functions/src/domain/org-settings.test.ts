@@ -90,4 +90,9 @@ describe('saving a settings block', () => {
   it('maps the download type index to downloadmultiplefile', () => {
     expect(change({ key: 'downloadtype', value: 1 }).set).toEqual({ downloadmultiplefile: 1 });
   });
+
+  it('stores validate before issuing as the profile flag', () => {
+    expect(change({ key: 'validate', value: 1 }).set).toEqual({ validate: 1 });
+    expect(change({ key: 'validate', value: 0 }).set).toEqual({ validate: 0 });
+  });
 });

@@ -109,6 +109,8 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
       return only({ downloadmultiplefile: req.value });
     case 'iss3':
       return only({ iss3: req.value });
+    case 'validate':
+      return only({ validate: req.value });
     case 'smtp':
       return only({
         isoffice365: 0,

@@ -2,7 +2,7 @@ import { buildIssuerProfile, buildRevocationList } from '@proofmark/shared/block
 import { notFound } from '@proofmark/shared/errors';
 import { env } from '../adapters/env';
 import { queryAll } from '../adapters/table';
-import { putObject } from '../adapters/blobs';
+import { CHANGES_IN_PLACE, putObject } from '../adapters/blobs';
 import { getOrg, listUsers, type OrgRecord } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
 import { getOrgSettings } from './org-settings';
@@ -57,7 +57,7 @@ const listRevocations = (orgId: string): Promise<Revocation[]> =>
   });
 
 const publishJson = (key: string, doc: unknown) =>
-  putObject('public', key, JSON.stringify(doc, null, 2), 'application/json');
+  putObject('public', key, JSON.stringify(doc, null, 2), 'application/json', CHANGES_IN_PLACE);
 
 /** Rewrites the issuer profile and the revocation list from the current keys and revocations. */
 export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUrl: string }> => {

@@ -37,6 +37,8 @@ export interface Renderer {
     opts: RenderOptions,
   ): AsyncIterable<Rendered>;
   close(): Promise<void>;
+  /** False once its browser is gone (crashed, killed): a renderer kept for later is then replaced. */
+  usable(): boolean;
 }
 
 // A4 landscape in CSS pixels (297 x 210 mm at 96 px/in).
@@ -88,6 +90,7 @@ export function createRenderer({
   pages = 2,
 }: { executablePath?: string; pages?: number } = {}): Renderer {
   let launched: Promise<LaunchedBrowser> | undefined;
+  let current: LaunchedBrowser | undefined;
   let tabs: Tab[] = [];
   let busy = false;
   // Debian's chromium hangs when two tabs of one browser take screenshots at once (reproducible),
@@ -105,6 +108,7 @@ export function createRenderer({
       launched = undefined; // let the next batch try again
       throw err;
     });
+    current = browser;
     while (tabs.length < pages) tabs.push(await openTab(browser));
     return tabs;
   }
@@ -203,9 +207,11 @@ export function createRenderer({
 
   return {
     renderBatch,
+    usable: () => !current || current.browser.connected,
     async close() {
       const browser = launched;
       launched = undefined;
+      current = undefined;
       tabs = [];
       if (browser) await (await browser.catch(() => undefined))?.close();
     },

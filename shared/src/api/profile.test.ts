@@ -24,6 +24,7 @@ describe('updateProfile requests', () => {
         'ishtml',
         'downloadtype',
         'iss3',
+        'validate',
         'smtp',
         'office365',
         's3information',

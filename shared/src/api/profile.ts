@@ -126,6 +126,11 @@ export const htmlUpdate = z.object({ key: z.literal('ishtml'), value: flag, ...c
 export const downloadTypeUpdate = z.object({ key: z.literal('downloadtype'), value: flag, ...common });
 /** Save to S3 (1) or advanced PDF (0). */
 export const s3SaveUpdate = z.object({ key: z.literal('iss3'), value: flag, ...common });
+/**
+ * Validate before issuing (1): the workspace offers Validate (preview) and Validate for Cohort to
+ * users with the validate permission (certificate-operations §2.5, profile validate = 1).
+ */
+export const validateUpdate = z.object({ key: z.literal('validate'), value: flag, ...common });
 
 /** Spec §5: no checks on save ("blank values are sent empty"); Test email says what is missing. */
 export const smtpUpdate = z.object({
@@ -302,6 +307,7 @@ export const updateProfileRequest = z.discriminatedUnion(
     htmlUpdate,
     downloadTypeUpdate,
     s3SaveUpdate,
+    validateUpdate,
     smtpUpdate,
     office365Update,
     s3Update,

@@ -37,6 +37,11 @@ export const workspaceMessages = {
   topUpSent: `Send a request to the ${PRODUCT} team.`,
   topUpMailFailed: `Send a request to the ${PRODUCT} team, But failed by incorrect email setting.`,
 
+  // §8 fallbacks for low-level failures a chain client or the file system may still let through
+  generateFirst: 'Please generate certificates firstly',
+  balanceNotSufficient: 'The balance is not sufficient',
+  checkSelectedItems: 'Please check selected items again.',
+
   // §8 downloads and success
   success: 'Success',
   downloadDone: 'Download successfully.',

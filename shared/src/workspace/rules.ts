@@ -80,6 +80,22 @@ export const canReview = (statuses: readonly string[]): Verdict => {
 };
 export const canReset = canReview;
 
+/**
+ * Bake Open Badges (§2.5): a badge is built from the row itself, so no public key is needed: any
+ * row not yet issued nor taken by another request (Invite pending, PK received, generated, Sent for
+ * Review).
+ */
+export const canBake = (statuses: readonly string[]): Verdict => {
+  if (!statuses.length) return refuse(m.noSelectedStudents);
+  const bakeable: readonly string[] = [
+    certificateStatus.invitePending,
+    certificateStatus.pkReceived,
+    certificateStatus.generated,
+    certificateStatus.sentForReview,
+  ];
+  return statuses.every((s) => bakeable.includes(s)) ? ok : refuse(m.selectCorrectItems);
+};
+
 const issuedActive = (s: string) => s === certificateStatus.issued || s === certificateStatus.sent;
 
 /** Send (§2.5 Issued tab): issued or already sent certificates (sending again is allowed). */

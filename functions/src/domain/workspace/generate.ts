@@ -16,7 +16,7 @@ import { dynamoClient } from '../../adapters/aws';
 import { putObject } from '../../adapters/blobs';
 import { env } from '../../adapters/env';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
-import { createRenderer, type RenderItem } from '../../render/renderer';
+import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
 import { objectKeys } from '../keys';
 import { getOrgSettings } from '../org-settings';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
@@ -45,6 +45,55 @@ export const GENERATE_CHUNK = 100;
 export const PNG_SCALE = 0.35;
 /** Tabs of the one browser a chunk uses (2 cores: measured fastest with 2–4). */
 const RENDER_PAGES = 3;
+
+/** Rendered certificates being stored and counted at once. */
+const STORE_CONCURRENCY = 6;
+/** How long a browser stays open without work before it is closed. */
+const KEEP_BROWSER_MS = 20_000;
+
+/**
+ * One browser kept between the chunks a process handles (the local poller runs them one after
+ * another; a warm Lambda gets the next message): a launch plus loading the template in each tab
+ * cost seconds per chunk. It is closed when idle, dropped after any failure (the retry gets a fresh
+ * one), and a second chunk at the same time gets a browser of its own.
+ */
+let kept: { renderer: Renderer; idle?: NodeJS.Timeout } | undefined;
+let keptBusy = false;
+
+const withRenderer = async (use: (renderer: Renderer) => Promise<void>): Promise<void> => {
+  if (keptBusy) {
+    const own = createRenderer({ pages: RENDER_PAGES });
+    try {
+      return await use(own);
+    } finally {
+      await own.close();
+    }
+  }
+  keptBusy = true;
+  if (kept && !kept.renderer.usable()) {
+    void kept.renderer.close();
+    kept = undefined;
+  }
+  const mine = (kept ??= { renderer: createRenderer({ pages: RENDER_PAGES }) });
+  clearTimeout(mine.idle);
+  try {
+    await use(mine.renderer);
+  } catch (err) {
+    kept = undefined;
+    await mine.renderer.close();
+    throw err;
+  } finally {
+    keptBusy = false;
+    if (kept === mine) {
+      mine.idle = setTimeout(() => {
+        if (kept !== mine || keptBusy) return;
+        kept = undefined;
+        void mine.renderer.close();
+      }, KEEP_BROWSER_MS);
+      mine.idle.unref();
+    }
+  }
+};
 
 const regenerable: readonly string[] = [
   certificateStatus.pkReceived,
@@ -223,17 +272,21 @@ export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage)
   const found = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
   for (const id of record.items) if (!found.has(id)) errors.push(`${id}: the recipient no longer exists`);
 
-  const todo: RecipientItem[] = [];
+  const fresh: RecipientItem[] = [];
   for (const r of rows) {
     if (r.generateRun === runId && r.status === certificateStatus.generated) continue; // done before
     if (!regenerable.includes(r.status)) {
       errors.push(`${r.studentid}: status is ${r.status}`);
       continue;
     }
-    const fixed = await withCertUuid(r);
-    if (fixed?.certUuid) todo.push(fixed);
-    else errors.push(`${r.studentid}: the recipient no longer exists`);
+    fresh.push(r);
   }
+  const fixed = await mapLimit(fresh, 10, withCertUuid);
+  const todo: RecipientItem[] = [];
+  fixed.forEach((r, i) => {
+    if (r?.certUuid) todo.push(r);
+    else errors.push(`${fresh[i]!.studentid}: the recipient no longer exists`);
+  });
 
   if (todo.length) {
     const design = await certificateDesignFor(org, settings, record.certtype);
@@ -244,25 +297,37 @@ export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage)
       design,
       recipient: certificateRecipientFor({ ...r, generatedAt }, org.verifierSlug),
     }));
-    // One browser per job invocation, several tabs; closed whatever happens.
-    const renderer = createRenderer({ pages: RENDER_PAGES });
-    try {
-      for await (const out of renderer.renderBatch(items, { pdf: true, png: true, pngScale: PNG_SCALE })) {
-        const row = byId.get(out.id)!;
-        if (out.error || !out.pdf || !out.png) {
-          errors.push(`${row.studentid}: ${out.error ?? 'rendering failed'}`);
-          continue;
-        }
-        await Promise.all([
-          putObject('artefacts', objectKeys.generated(orgId, out.id, 'pdf'), out.pdf, 'application/pdf'),
-          putObject('artefacts', objectKeys.generated(orgId, out.id, 'png'), out.png, 'image/png'),
-        ]);
-        const outcome = await markGenerated(orgId, runId, row, generatedAt);
-        if (outcome === 'refused') errors.push(`${row.studentid}: changed while generating`);
+    const store = async (out: Rendered) => {
+      const row = byId.get(out.id)!;
+      if (out.error || !out.pdf || !out.png) {
+        errors.push(`${row.studentid}: ${out.error ?? 'rendering failed'}`);
+        return;
       }
-    } finally {
-      await renderer.close();
-    }
+      await Promise.all([
+        putObject('artefacts', objectKeys.generated(orgId, out.id, 'pdf'), out.pdf, 'application/pdf'),
+        putObject('artefacts', objectKeys.generated(orgId, out.id, 'png'), out.png, 'image/png'),
+      ]);
+      const outcome = await markGenerated(orgId, runId, row, generatedAt);
+      if (outcome === 'refused') errors.push(`${row.studentid}: changed while generating`);
+    };
+    await withRenderer(async (renderer) => {
+      // Storing and counting a certificate overlaps the rendering of the next ones (a few at a
+      // time): done one by one, the writes left the browser waiting.
+      const storing = new Set<Promise<void>>();
+      try {
+        for await (const out of renderer.renderBatch(items, { pdf: true, png: true, pngScale: PNG_SCALE })) {
+          const task = store(out);
+          storing.add(task);
+          task.then(() => storing.delete(task), () => undefined);
+          if (storing.size >= STORE_CONCURRENCY) await Promise.race(storing);
+        }
+      } finally {
+        // Every started write ends before the chunk is settled (or retried); the first failure is thrown.
+        const settled = await Promise.allSettled(storing);
+        const failure = settled.find((s) => s.status === 'rejected');
+        if (failure) throw (failure as PromiseRejectedResult).reason;
+      }
+    });
   }
 
   // The chunk's failures replace (not add to) what an earlier attempt stored, and its mark goes.

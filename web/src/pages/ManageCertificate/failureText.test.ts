@@ -5,7 +5,6 @@ import {
   generateFailureText,
   isInsufficientBalance,
   issueFailureText,
-  legacyFailures,
   previewFailureText,
   zipFailureText,
 } from './failureText';
@@ -19,7 +18,7 @@ describe('issueFailureText (§8)', () => {
 
   it('says the balance is not sufficient for chain funding failures', () => {
     expect(issueFailureText('InsufficientFundsError: not enough')).toBe('The balance is not sufficient');
-    expect(issueFailureText('Broadcasting failed with 500')).toBe(legacyFailures.balanceNotSufficient);
+    expect(issueFailureText('Broadcasting failed with 500')).toBe(m.balanceNotSufficient);
   });
 
   it('keeps any other message', () => {
@@ -68,6 +67,6 @@ describe('zipFailureText (§8)', () => {
 describe('isInsufficientBalance', () => {
   it('recognises the low-balance answer only', () => {
     expect(isInsufficientBalance(m.insufficientBalance)).toBe(true);
-    expect(isInsufficientBalance(legacyFailures.balanceNotSufficient)).toBe(false);
+    expect(isInsufficientBalance(m.balanceNotSufficient)).toBe(false);
   });
 });

@@ -1,31 +1,26 @@
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { ApiError } from '../../api/client';
 
-/**
- * Spec §8: what the old product's low-level failures become on screen. The texts are the spec's,
- * word for word; the server already answers with our own messages, so these only catch what a
- * chain client or the file system may still let through.
+/*
+ * Spec §8: what the old product's low-level failures become on screen (the texts are in the shared
+ * messages). The server already answers with our own messages, so these only catch what a chain
+ * client or the file system may still let through.
  */
-export const legacyFailures = {
-  generateFirst: 'Please generate certificates firstly',
-  balanceNotSufficient: 'The balance is not sufficient',
-  checkSelectedItems: 'Please check selected items again.',
-} as const;
 
 /** The message of a failed call, or '' when there was no answer with one (network, aborted). */
 export const messageOf = (error: unknown): string => (error instanceof ApiError ? error.message.trim() : '');
 
 /** Issue (§8): a missing generated file or an underfunded chain wallet, else the server's message. */
 export function issueFailureText(message: string): string {
-  if (message.includes('No such file or directory')) return legacyFailures.generateFirst;
+  if (message.includes('No such file or directory')) return m.generateFirst;
   if (message.includes('InsufficientFundsError') || message.includes('Broadcasting failed'))
-    return legacyFailures.balanceNotSufficient;
+    return m.balanceNotSufficient;
   return message;
 }
 
 /** Generate (§8): 'No such file or directory.' means a selected row has nothing to render from. */
 export function generateFailureText(message: string): string {
-  return message.includes('No such file or directory') ? legacyFailures.checkSelectedItems : message;
+  return message.includes('No such file or directory') ? m.checkSelectedItems : message;
 }
 
 /**

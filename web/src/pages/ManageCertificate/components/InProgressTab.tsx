@@ -3,6 +3,7 @@ import { Button, Flex, Space, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import {
+  canBake,
   canDirectDownload,
   canGenerate,
   canIssue,
@@ -237,13 +238,14 @@ export function InProgressTab(props: InProgressTabProps) {
         </Typography.Text>
         <Space wrap size={8} role="toolbar" aria-label="In-Progress actions">
           {openBadges ? (
+            // Badges need no public key: Invite pending rows may be baked too (shared canBake).
             canIssueCerts && (
               <Button
                 type="primary"
                 icon={<TrophyOutlined />}
                 disabled={disabled}
                 loading={bake.isPending}
-                onClick={() => allowed(canGenerate(statuses), onNotice) && bake.mutate()}
+                onClick={() => allowed(canBake(statuses), onNotice) && bake.mutate()}
               >
                 Bake OpenBadges
               </Button>

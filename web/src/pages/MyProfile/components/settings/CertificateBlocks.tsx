@@ -5,6 +5,7 @@ import {
   downloadTypeUpdate,
   htmlUpdate,
   s3SaveUpdate,
+  validateUpdate,
   versionUpdate,
 } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
@@ -95,6 +96,21 @@ export function CertificateBlocks({
         { value: 0, label: 'Advanced PDF' },
       ]}
       current={profile.iss3}
+      readOnlyNote={readOnlyNote}
+    />,
+    // certificate-operations §2.5: Validate is offered only when this is on (profile validate = 1),
+    // and then only to users with the validate permission.
+    <ChoiceBlock
+      key="validate"
+      settingKey="validate"
+      schema={validateUpdate}
+      title="Validate certificates before issuing"
+      description="Offer Validate in the certificate preview and Validate for Cohort to users with the validate permission."
+      options={[
+        { value: 1, label: 'On' },
+        { value: 0, label: 'Off' },
+      ]}
+      current={profile.validate}
       readOnlyNote={readOnlyNote}
     />,
   ];
