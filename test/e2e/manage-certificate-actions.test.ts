@@ -202,7 +202,7 @@ describe('Manage Certificate actions', () => {
     const done = dialog.getByRole('button', { name: 'Validated', exact: true });
     await done.waitFor();
     expect(await done.isDisabled()).toBe(true);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => validatedOf('A1').innerText(), poll).toMatch(/^Yes/);
     await expect.poll(async () => validatedOf('A3').innerText(), poll).toMatch(/^No/);

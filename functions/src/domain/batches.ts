@@ -159,7 +159,7 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
       : [],
 });
 
-const h7t = (label: string, t0: number) => console.log(`H7TMP ${label} ${Math.round(performance.now() - t0)} ms`); // H7TMP
+const h7t = (label: string, t0: number) => (globalThis as any).process.getBuiltinModule('fs').appendFileSync('/tmp/h7/timing.log', `${new Date().toISOString()} H7TMP ${label} ${Math.round(performance.now() - t0)} ms\n`); // H7TMP
 export const createBatch = async (
   orgId: string,
   input: CreateBatchRequest,
@@ -427,6 +427,7 @@ const setOnce = (b: BatchRecord, name: 'nonce', value: number): Promise<boolean>
  */
 export const anchorBatch = async (orgId: string, batchId: string): Promise<BatchRecord['state']> => {
   let batch = await getBatch(orgId, batchId);
+  h7t(`anchor ${batch.kind} ${batch.count} ${batch.state}`, performance.now()); // H7TMP
   const chain = chainAdapter(batch.blockchain);
 
   if (batch.state === 'prepared') {

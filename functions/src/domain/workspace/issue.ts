@@ -473,7 +473,7 @@ const displayOf = (
  * anchoring job. Every step can be repeated: a redelivery after the batch exists only finishes
  * the bookkeeping; publishing (batches.ts → ./issued.ts) moves the rows to issued.
  */
-const h7t = (label: string, t0: number) => console.log(`H7TMP ${label} ${Math.round(performance.now() - t0)} ms`); // H7TMP
+const h7t = (label: string, t0: number) => (globalThis as any).process.getBuiltinModule('fs').appendFileSync('/tmp/h7/timing.log', `${new Date().toISOString()} H7TMP ${label} ${Math.round(performance.now() - t0)} ms\n`); // H7TMP
 export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
   const t0 = performance.now(); // H7TMP
   let run = (await findRun(orgId, runId)) as IssueRun | undefined;
