@@ -231,17 +231,18 @@ export const createBatch = async (
     ),
   );
   h7t('batch: build', tb); // H7TMP
-  const batch = await saveAndEnqueue(orgId, 'credentials', credentials, {
+  // Every credential names both status lists, so the organisation's first batch also brings their
+  // first editions — queued before the batch, so they are anchored (and published) first and the
+  // batch's publishing need not wait for them by retrying.
+  for (const purpose of statusPurposes)
+    if (await claimOnce(orgId, `${purpose}ListRequestedAt`)) await anchorStatusList(orgId, purpose);
+  return saveAndEnqueue(orgId, 'credentials', credentials, {
     blockchain: input.blockchain,
     statusIndexStart,
     createdAt: validFrom,
     batchId: options.batchId,
     source: options.source,
   });
-  // Every credential names both status lists, so the organisation's first batch also brings their first editions.
-  for (const purpose of statusPurposes)
-    if (await claimOnce(orgId, `${purpose}ListRequestedAt`)) await anchorStatusList(orgId, purpose);
-  return batch;
 };
 
 /** True for the first caller only. */

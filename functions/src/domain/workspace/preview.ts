@@ -6,7 +6,8 @@ import { canPreview, certificateStatus } from '@proofmark/shared/workspace/rules
 import { certificateHtml } from '../../render/templates';
 import { getOrgSettings } from '../org-settings';
 import { getRecipient, listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';
-import { GENERATED_STATUSES, updateWhileStatus } from './review';
+import { GENERATED_STATUSES } from './review';
+import { transitionRow } from './row-transitions';
 import { resolveSelection } from '../recipients';
 import { getOrg } from '../users';
 import { certificateDesignFor, certificateRecipientFor, recipientName } from './design';
@@ -62,8 +63,6 @@ export const validateCertificates = async (
   }
   const generated = rows.filter(isGenerated);
   if (!generated.length) throw badRequest(rows.length ? m.noGeneratedCertificates : m.noSelectedStudents);
-  const done = await mapLimit(generated, 10, (r) =>
-    updateWhileStatus(r, GENERATED_STATUSES, { validated: 1 }),
-  );
+  const done = await mapLimit(generated, 10, (r) => transitionRow(r, GENERATED_STATUSES, { validated: 1 }));
   return { validated: done.filter(Boolean).length };
 };
