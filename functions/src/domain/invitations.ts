@@ -96,6 +96,26 @@ export const senderLogo = (sender: Sender, target: MailTarget) => ({
       : [],
 });
 
+/** A filled mail with its QR code and the organisation's logo attached inline (for a mail). */
+export const mailWithImages = (
+  subject: string,
+  html: string,
+  qr: Uint8Array,
+  logo: ReturnType<typeof senderLogo>,
+  target: MailTarget,
+): Rendered => ({
+  subject,
+  html,
+  text: htmlToText(html.replace(/<img [^>]*>/g, '')),
+  inline:
+    target === 'mail'
+      ? [
+          { filename: 'qrcode.png', contentType: 'image/png', contentId: 'qrcode', content: qr },
+          ...logo.inline,
+        ]
+      : undefined,
+});
+
 /**
  * One invitation. For a mail the images are inline attachments (`cid:`), which mail clients show;
  * for the preview in the browser they are data URLs.
@@ -123,18 +143,7 @@ export const renderInvitation = async (
   const html = fillTemplate(defaultInvitationTemplate.html, values);
   // The subject is plain text: nothing to escape (the markup placeholders do not occur in it).
   const subject = fillTemplate(defaultInvitationTemplate.subject, values, new Set(invitationPlaceholders));
-  return {
-    subject,
-    html,
-    text: htmlToText(html.replace(/<img [^>]*>/g, '')),
-    inline:
-      target === 'mail'
-        ? [
-            { filename: 'qrcode.png', contentType: 'image/png', contentId: 'qrcode', content: qr },
-            ...logo.inline,
-          ]
-        : undefined,
-  };
+  return mailWithImages(subject, html, qr, logo, target);
 };
 
 export const previewInvitations = async (

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { fillPlaceholders, htmlToText } from '@proofmark/shared/recipients/rules';
+import { fillPlaceholders } from '@proofmark/shared/recipients/rules';
 import {
   certificateMailMarkup,
   defaultCertificateMailTemplate,
@@ -9,7 +9,7 @@ import {
 } from '@proofmark/shared/workspace/certificate-mail';
 import { env } from '../../adapters/env';
 import type { OutgoingMail } from '../../adapters/mail';
-import { imageSrc, senderLogo, type MailTarget, type Sender } from '../invitations';
+import { imageSrc, mailWithImages, senderLogo, type MailTarget, type Sender } from '../invitations';
 import { publicKeys, publicUrl, verifierPageUrl } from '../public-docs';
 
 /**
@@ -63,16 +63,5 @@ export const renderCertificateMail = async (
     values,
     new Set(Object.keys(values) as CertificateMailPlaceholder[]),
   );
-  return {
-    subject,
-    html,
-    text: htmlToText(html.replace(/<img [^>]*>/g, '')),
-    inline:
-      target === 'mail'
-        ? [
-            { filename: 'qrcode.png', contentType: 'image/png', contentId: 'qrcode', content: qr },
-            ...logo.inline,
-          ]
-        : undefined,
-  };
+  return mailWithImages(subject, html, qr, logo, target);
 };
