@@ -70,7 +70,7 @@ export const uploadCohort = async (
     certtype,
   });
   if (ticket.status !== 201) throw new Error(`upload ticket: ${JSON.stringify(ticket.body)}`);
-  const put = await fetch(ticket.body.Data!.url, { method: 'PUT', body: bytes });
+  const put = await fetch(ticket.body.Data!.url, { method: 'PUT', body: new Uint8Array(bytes) });
   if (put.status !== 200) throw new Error(`upload PUT: ${put.status}`);
   const id = ticket.body.Data!.id;
   const started = await call<UploadView>(c, 'POST', `/api/uploads/${id}/import`);

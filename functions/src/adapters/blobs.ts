@@ -55,10 +55,22 @@ export const deleteObject = async (bucket: BucketName, key: string) => {
 };
 
 /** A short-lived URL to read one private object (the browser fetches it straight from S3). */
-export const presignedGetUrl = (bucket: BucketName, key: string, expiresInSeconds = 900): Promise<string> =>
-  getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }), {
-    expiresIn: expiresInSeconds,
-  });
+/** A time-limited link to an object; with `downloadAs`, browsers save it under that file name. */
+export const presignedGetUrl = (
+  bucket: BucketName,
+  key: string,
+  expiresInSeconds = 900,
+  downloadAs?: string,
+): Promise<string> =>
+  getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: env.bucket(bucket),
+      Key: key,
+      ...(downloadAs ? { ResponseContentDisposition: `attachment; filename="${downloadAs}"` } : {}),
+    }),
+    { expiresIn: expiresInSeconds },
+  );
 
 const isMissing = (err: unknown) =>
   err instanceof NoSuchKey ||

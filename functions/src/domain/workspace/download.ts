@@ -36,6 +36,8 @@ import { queueChunk, settleChunk, type ChunkMessage } from './job-chunks';
  * streamed into the artefacts bucket and handed out as a presigned link that expires in an hour.
  */
 const LINK_SECONDS = 3600;
+/** The file name a Download Options zip is saved under (the direct download keeps the spec's file.zip). */
+const ZIP_NAME = 'certificates.zip';
 /** Rows whose files are fetched ahead of the one being zipped (bounds memory, hides latency). */
 const PREFETCH = 4;
 
@@ -222,7 +224,12 @@ export const runDownload = async (msg: DownloadChunk) => {
   await zip.finish();
   const listed = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
   for (const i of req.selectedItems) if (!listed.has(i)) errors.push(`${i}: no such recipient`);
-  const downloadUrl = await presignedGetUrl('artefacts', objectKeys.download(orgId, runId), LINK_SECONDS);
+  const downloadUrl = await presignedGetUrl(
+    'artefacts',
+    objectKeys.download(orgId, runId),
+    LINK_SECONDS,
+    ZIP_NAME,
+  );
   // One write with absolute counts: a redelivery that rebuilt the zip sets the same numbers.
   await updateRun(orgId, runId, {
     state: 'done',
@@ -240,7 +247,12 @@ export const withFreshDownloadLink = async (orgId: string, run: RunView): Promis
   run.kind === 'download' && run.state === 'done'
     ? {
         ...run,
-        downloadUrl: await presignedGetUrl('artefacts', objectKeys.download(orgId, run.id), LINK_SECONDS),
+        downloadUrl: await presignedGetUrl(
+          'artefacts',
+          objectKeys.download(orgId, run.id),
+          LINK_SECONDS,
+          ZIP_NAME,
+        ),
       }
     : run;
 
@@ -267,5 +279,5 @@ export const directZip = async (orgId: string, req: Selection): Promise<{ url: s
   const count = zip.entries;
   await zip.finish();
   if (!count) throw badRequest(m.downloadFailed);
-  return { url: await presignedGetUrl('artefacts', key, LINK_SECONDS), count };
+  return { url: await presignedGetUrl('artefacts', key, LINK_SECONDS, 'file.zip'), count };
 };

@@ -1,6 +1,9 @@
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { getObjectBytes, putObject } from '../../adapters/blobs';
+import { CopyObjectCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../../adapters/aws';
+import { putObject } from '../../adapters/blobs';
+import { env } from '../../adapters/env';
 import { qrPng } from '../../render/qr';
 import { objectKeys } from '../keys';
 import { publicKeys, verifierPageUrl } from '../public-docs';
@@ -10,6 +13,28 @@ import { findRun, updateRun } from '../runs';
 import { recordStat } from '../stats';
 import type { OrgRecord } from '../users';
 import { transitionRow } from './row-transitions';
+
+/**
+ * A private object copied to the public bucket inside S3 (its bytes never pass through here: half
+ * the cost of a get and a put on the local cloud). Nothing when there is no such object.
+ */
+const copyIfPresent = async (fromKey: string, toKey: string, contentType: string) => {
+  try {
+    await s3Client().send(
+      new CopyObjectCommand({
+        Bucket: env.bucket('public'),
+        Key: toKey,
+        CopySource: `${env.bucket('artefacts')}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+        ContentType: contentType,
+        MetadataDirective: 'REPLACE',
+      }),
+    );
+  } catch (err) {
+    const name = (err as { name?: string; Code?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') return;
+    throw err;
+  }
+};
 
 /**
  * When the batch of an issue or bake request is published: each certificate's generated PDF and
@@ -38,10 +63,12 @@ export const publishRunRows = async (
     const uuid = r.certUuid!;
     let t = performance.now(); // H7TMP
     const tick = (k: keyof typeof acc) => ((acc[k] += performance.now() - t), (t = performance.now())); // H7TMP
-    const pdf = await getObjectBytes('artefacts', objectKeys.generated(org.orgId, uuid, 'pdf'));
     tick('get'); // H7TMP
-    if (pdf)
-      await putObject('public', publicKeys.credential(org.verifierSlug, uuid, 'pdf'), pdf, 'application/pdf');
+    await copyIfPresent(
+      objectKeys.generated(org.orgId, uuid, 'pdf'),
+      publicKeys.credential(org.verifierSlug, uuid, 'pdf'),
+      'application/pdf',
+    );
     tick('put'); // H7TMP
     const qr = qrPng(verifierPageUrl(org.verifierSlug, uuid), { width: 300, margin: 2 });
     tick('qr'); // H7TMP
