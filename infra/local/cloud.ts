@@ -71,16 +71,6 @@ const choosePorts = async (port: number) => {
 };
 
 export const startLocalCloud = async (opts: LocalCloudOptions) => {
-  // H7TMP event loop lag monitor
-  {
-    let last = Date.now();
-    setInterval(() => {
-      const now = Date.now();
-      if (now - last > 1500)
-        console.log(`H7TMP loop blocked ${now - last - 500} ms at ${new Date().toISOString()}`);
-      last = now;
-    }, 500).unref();
-  }
   const dataDir = path.resolve(opts.dataDir);
   const logDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });

@@ -159,7 +159,6 @@ export const batchView = (b: BatchRecord, slug: string): BatchView => ({
       : [],
 });
 
-const h7t = (label: string, t0: number) => (globalThis as any).process.getBuiltinModule('fs').appendFileSync('/tmp/h7/timing.log', `${new Date().toISOString()} H7TMP ${label} ${Math.round(performance.now() - t0)} ms\n`); // H7TMP
 export const createBatch = async (
   orgId: string,
   input: CreateBatchRequest,
@@ -207,7 +206,6 @@ export const createBatch = async (
   const { logoPublicKey } = await getOrgSettings(orgId);
   const logoUrl = logoPublicKey ? publicUrl(logoPublicKey) : undefined;
 
-  const tb = performance.now(); // H7TMP
   const credentials = input.recipients.map((r, i) =>
     buildCredential(
       { issuerProfileUrl: urls.profile },
@@ -230,7 +228,6 @@ export const createBatch = async (
       },
     ),
   );
-  h7t('batch: build', tb); // H7TMP
   // Every credential names both status lists, so the organisation's first batch also brings their
   // first editions — queued before the batch, so they are anchored (and published) first and the
   // batch's publishing need not wait for them by retrying.
@@ -283,9 +280,7 @@ const saveAndEnqueue = async (
   },
 ): Promise<BatchRecord> => {
   const { blockchain } = extra;
-  const tp = performance.now(); // H7TMP
   const prepared = await prepareBatch(credentials as BlockcertsCredential[]);
-  h7t(`batch: prepare ${credentials.length}`, tp); // H7TMP
   const id = extra.batchId ?? randomUUID();
   const batch: BatchRecord = {
     orgId,
@@ -309,7 +304,6 @@ const saveAndEnqueue = async (
   const jobMessage = { orgId, batchId: batch.id };
   // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
   await putObject('artefacts', batch.preparedObject!, JSON.stringify(prepared), 'application/json');
-  h7t('batch: stored prepared', tp); // H7TMP
   const stored = await conditionHolds(
     dynamoClient().send(
       new PutCommand({
@@ -428,7 +422,6 @@ const setOnce = (b: BatchRecord, name: 'nonce', value: number): Promise<boolean>
  */
 export const anchorBatch = async (orgId: string, batchId: string): Promise<BatchRecord['state']> => {
   let batch = await getBatch(orgId, batchId);
-  h7t(`anchor ${batch.kind} ${batch.count} ${batch.state}`, performance.now()); // H7TMP
   const chain = chainAdapter(batch.blockchain);
 
   if (batch.state === 'prepared') {
@@ -475,7 +468,6 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
 };
 
 const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; blockNumber?: number }) => {
-  const tq = performance.now(); // H7TMP
   const org = await getOrg(batch.orgId);
   if (!org) throw notFound('No such organisation.');
   const text = await getObjectText('artefacts', batch.preparedObject ?? preparedKey(batch.orgId, batch.id));
@@ -493,7 +485,6 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
       verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
     },
   );
-  h7t('publish: read+finalize', tq); // H7TMP
   // Published credentials must verify at once: not before both status lists they name exist.
   if (batch.kind === 'credentials' && batch.format !== 'openbadge') {
     const missing = statusPurposes.filter(
@@ -527,10 +518,8 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
     );
     await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, batch.statusIndexStart ?? 0);
   }
-  h7t('publish: credentials written', tq); // H7TMP
   // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
   if (batch.source) await publishRunRows(org, batch);
-  h7t('publish: rows', tq); // H7TMP
   await advance(batch, 'broadcast', {
     state: 'published',
     confirmations: conf.confirmations,

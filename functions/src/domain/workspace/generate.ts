@@ -318,15 +318,18 @@ export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage)
         for await (const out of renderer.renderBatch(items, { pdf: true, png: true, pngScale: PNG_SCALE })) {
           const task = store(out);
           storing.add(task);
-          task.then(() => storing.delete(task), () => undefined);
+          task.then(
+            () => storing.delete(task),
+            () => undefined,
+          );
           if (storing.size >= STORE_CONCURRENCY) await Promise.race(storing);
         }
       } finally {
-        // Every started write ends before the chunk is settled (or retried); the first failure is thrown.
-        const settled = await Promise.allSettled(storing);
-        const failure = settled.find((s) => s.status === 'rejected');
-        if (failure) throw (failure as PromiseRejectedResult).reason;
+        // Every started write ends before the chunk is settled (or retried).
+        await Promise.allSettled(storing);
       }
+      // Only failed writes are left: the first one fails the chunk, which is then retried.
+      await Promise.all(storing);
     });
   }
 

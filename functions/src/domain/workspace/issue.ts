@@ -473,9 +473,7 @@ const displayOf = (
  * anchoring job. Every step can be repeated: a redelivery after the batch exists only finishes
  * the bookkeeping; publishing (batches.ts → ./issued.ts) moves the rows to issued.
  */
-const h7t = (label: string, t0: number) => (globalThis as any).process.getBuiltinModule('fs').appendFileSync('/tmp/h7/timing.log', `${new Date().toISOString()} H7TMP ${label} ${Math.round(performance.now() - t0)} ms\n`); // H7TMP
 export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
-  const t0 = performance.now(); // H7TMP
   let run = (await findRun(orgId, runId)) as IssueRun | undefined;
   if (!run) return;
   if (run.state === 'done' || run.state === 'failed') return void (await clearMark(orgId, runId));
@@ -501,7 +499,6 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     await updateRun(orgId, runId, { state: 'done', message: m.noSelectedItems });
     return void (await clearMark(orgId, runId));
   }
-  h7t('issue: settle+resolve', t0); // H7TMP
   await markRunning(run, {});
   const ids = rows.map((r) => `urn:uuid:${r.certUuid}`);
   let displays: Display[] | undefined;
@@ -513,7 +510,6 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     };
     displays = rows.map((r) => displayOf(issuer, run!.certtype, r, org?.verifierSlug ?? ''));
   }
-  h7t('issue: displays', t0); // H7TMP
   try {
     await createBatch(
       orgId,
@@ -543,7 +539,6 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     if (err instanceof AppError && err.status < 500) return void (await failRun(run, rows, err.message));
     throw err;
   }
-  h7t('issue: createBatch', t0); // H7TMP
   await updateRun(orgId, runId, { batchId: runId });
   await clearMark(orgId, runId);
 };

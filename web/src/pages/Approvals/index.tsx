@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { certificateTypes } from '@proofmark/shared/certificate-types';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
 import { canApprove } from '@proofmark/shared/workspace/rules';
@@ -12,7 +11,10 @@ import { useCan } from '../../auth/useCan';
 import { useOrgScope } from '../../auth/useOrgScope';
 import { workspaceApi } from '../../api/workspace';
 import type { ApprovalsQuery } from '../../api/workspace';
+import { CertificateTypeSelect } from '../../components/CertificateTypeSelect';
 import { PageContainer } from '../../components/PageContainer';
+import { PageHeading } from '../../components/PageHeading';
+import { SelectionBar, SelectionCount } from '../../components/SelectionBar';
 import {
   ApprovalOutlined,
   CheckCircleOutlined,
@@ -22,8 +24,7 @@ import {
 import { paths } from '../../routing/routeTable';
 import { readStored, writeStored } from '../../storedChoices';
 import { selectedItems } from '../ManageStudents/components/logic';
-import { failureNotice } from '../ManageStudents/components/notices';
-import type { Notice } from '../ManageStudents/components/notices';
+import { failureNotice, usePageNotice } from '../ManageStudents/components/notices';
 import { Pager } from '../ManageStudents/components/Pager';
 import { useCohorts } from '../ManageStudents/components/queries';
 import {
@@ -56,7 +57,7 @@ export default function RecipientApprovalPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(remembered.pageSize);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [notice, setNotice] = useState<Notice>();
+  const { notice, setNotice, show } = usePageNotice();
   const [viewing, setViewing] = useState<CertTableRow>();
   const [declineOpen, setDeclineOpen] = useState(false);
 
@@ -78,18 +79,12 @@ export default function RecipientApprovalPage() {
   const noCohorts = cohorts.isSuccess && cohorts.data.Data.length === 0;
   const items = selectedItems(selected);
   const chosenCodes = selectedRows(rows, selected).map(codeOf);
-  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
 
   /** §4: changing cohort, type, page size or search starts again at the first page. */
   const refilter = (apply: () => void) => {
     apply();
     setPage(0);
     setSelected(new Set());
-  };
-
-  const show = (next: Notice) => {
-    setNotice(next);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const decide = useMutation({
@@ -133,48 +128,21 @@ export default function RecipientApprovalPage() {
   return (
     <PageContainer width={1280}>
       <Flex vertical gap={20}>
-        <Flex justify="space-between" align="flex-end" wrap gap={16}>
-          <Flex align="center" gap={16}>
-            <Flex
-              align="center"
-              justify="center"
-              style={{
-                width: 52,
-                height: 52,
-                borderRadius: 12,
-                background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)',
-                color: '#fff',
-                fontSize: 24,
-              }}
-            >
-              <ApprovalOutlined />
-            </Flex>
-            <Flex vertical gap={2}>
-              <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
-                Recipient Approval
-              </Typography.Title>
-              <Typography.Text type="secondary">
-                Approve issued recipients, or decline them with a reason.
-              </Typography.Text>
-            </Flex>
-          </Flex>
-          <Flex gap={12} align="center" wrap>
-            <label htmlFor="ap-certtype">
-              <Typography.Text type="secondary">Certificate type</Typography.Text>
-            </label>
-            <Select
-              id="ap-certtype"
-              aria-label="Certificate type"
-              style={{ width: 220 }}
-              value={certtype}
-              options={certificateTypes.map((t) => ({ label: t.label, value: t.value }))}
-              onChange={(value: CertificateType) => refilter(() => setCerttype(value))}
-            />
-            <Link to={paths.manageCertificate}>
-              <Button icon={<LeftOutlined />}>Manage Certificate</Button>
-            </Link>
-          </Flex>
-        </Flex>
+        <PageHeading
+          icon={<ApprovalOutlined />}
+          title="Recipient Approval"
+          subtitle="Approve issued recipients, or decline them with a reason."
+        >
+          <CertificateTypeSelect
+            id="ap-certtype"
+            aria-label="Certificate type"
+            value={certtype}
+            onChange={(value) => refilter(() => setCerttype(value))}
+          />
+          <Link to={paths.manageCertificate}>
+            <Button icon={<LeftOutlined />}>Manage Certificate</Button>
+          </Link>
+        </PageHeading>
 
         {notice !== undefined && (
           <Alert
@@ -196,18 +164,8 @@ export default function RecipientApprovalPage() {
               search={search}
               onSearch={(value) => refilter(() => setSearch(value))}
             />
-            <Flex
-              justify="space-between"
-              align="center"
-              wrap
-              gap={12}
-              style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
-            >
-              <Typography.Text type="secondary" aria-live="polite">
-                {selectedCount === 0
-                  ? 'Select recipients to approve or decline'
-                  : `${selectedCount} selected`}
-              </Typography.Text>
+            <SelectionBar>
+              <SelectionCount selected={selected} hint="Select recipients to approve or decline" />
               {canManage && (
                 <Space wrap size={8} role="toolbar" aria-label="Approval actions">
                   <Button
@@ -229,7 +187,7 @@ export default function RecipientApprovalPage() {
                   </Button>
                 </Space>
               )}
-            </Flex>
+            </SelectionBar>
             <CertificateTable
               label="Recipients to approve"
               tree={tree}

@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Flex, List, Select, Tabs, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Flex, Tabs } from 'antd';
 import { Link } from 'react-router-dom';
 import type { RunView } from '@proofmark/shared/api/workspace';
-import { certificateTypes } from '@proofmark/shared/certificate-types';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
 import { useOrgScope } from '../../auth/useOrgScope';
+import { CertificateTypeSelect } from '../../components/CertificateTypeSelect';
 import { PageContainer } from '../../components/PageContainer';
+import { PageHeading } from '../../components/PageHeading';
 import { ApprovalOutlined, SafetyCertificateOutlined } from '../../components/icons';
 import { paths } from '../../routing/routeTable';
 import { readStored, writeStored } from '../../storedChoices';
 import type { WorkspaceQuery, WorkspaceStatusFilter } from '../../api/workspace';
-import { failureNotice } from '../ManageStudents/components/notices';
+import { NoticeAlert } from '../ManageStudents/components/NoticeAlert';
+import { failureNotice, usePageNotice } from '../ManageStudents/components/notices';
 import type { Notice } from '../ManageStudents/components/notices';
 import { Pager } from '../ManageStudents/components/Pager';
 import { useCohorts } from '../ManageStudents/components/queries';
@@ -43,7 +45,7 @@ export default function ManageCertificatePage() {
   const [downloadType, setDownloadType] = useState<DownloadType>(remembered.downloadType);
   const [selectedInProgress, setSelectedInProgress] = useState<Set<string>>(new Set());
   const [selectedIssued, setSelectedIssued] = useState<Set<string>>(new Set());
-  const [notice, setNotice] = useState<Notice>();
+  const { notice, setNotice, show } = usePageNotice();
   const [runs, setRuns] = useState<RunView[]>([]);
 
   useEffect(
@@ -88,11 +90,6 @@ export default function ManageCertificatePage() {
     setSelectedInProgress(new Set());
     setSelectedIssued(new Set());
   };
-
-  const show = useCallback((next: Notice) => {
-    setNotice(next);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, []);
 
   const changed = (next: Notice) => {
     show(next);
@@ -152,70 +149,23 @@ export default function ManageCertificatePage() {
   return (
     <PageContainer width={1280}>
       <Flex vertical gap={20}>
-        <Flex justify="space-between" align="flex-end" wrap gap={16}>
-          <Flex align="center" gap={16}>
-            <Flex
-              align="center"
-              justify="center"
-              style={{
-                width: 52,
-                height: 52,
-                borderRadius: 12,
-                background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)',
-                color: '#fff',
-                fontSize: 24,
-              }}
-            >
-              <SafetyCertificateOutlined />
-            </Flex>
-            <Flex vertical gap={2}>
-              <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
-                Manage Certificate
-              </Typography.Title>
-              <Typography.Text type="secondary">
-                Generate and issue certificates, then send, download, hold or revoke them.
-              </Typography.Text>
-            </Flex>
-          </Flex>
-          <Flex gap={12} align="center" wrap>
-            <label htmlFor="mc-certtype">
-              <Typography.Text type="secondary">Certificate type</Typography.Text>
-            </label>
-            <Select
-              id="mc-certtype"
-              aria-label="Certificate type"
-              style={{ width: 220 }}
-              value={certtype}
-              options={certificateTypes.map((t) => ({ label: t.label, value: t.value }))}
-              onChange={(value: CertificateType) => refilter(() => setCerttype(value))}
-            />
-            <Link to={paths.recipientApproval}>
-              <Button icon={<ApprovalOutlined />}>Recipient approval</Button>
-            </Link>
-          </Flex>
-        </Flex>
-
-        {notice !== undefined && (
-          <Alert
-            type={notice.type}
-            showIcon
-            closable={{ onClose: () => setNotice(undefined) }}
-            title={notice.text}
-            description={
-              notice.problems !== undefined && notice.problems.length > 0 ? (
-                <List
-                  size="small"
-                  dataSource={notice.problems}
-                  renderItem={(p) => (
-                    <List.Item style={{ paddingInline: 0 }}>
-                      <Typography.Text strong>{p.where}</Typography.Text>: {p.reason}
-                    </List.Item>
-                  )}
-                />
-              ) : undefined
-            }
+        <PageHeading
+          icon={<SafetyCertificateOutlined />}
+          title="Manage Certificate"
+          subtitle="Generate and issue certificates, then send, download, hold or revoke them."
+        >
+          <CertificateTypeSelect
+            id="mc-certtype"
+            aria-label="Certificate type"
+            value={certtype}
+            onChange={(value) => refilter(() => setCerttype(value))}
           />
-        )}
+          <Link to={paths.recipientApproval}>
+            <Button icon={<ApprovalOutlined />}>Recipient approval</Button>
+          </Link>
+        </PageHeading>
+
+        {notice !== undefined && <NoticeAlert notice={notice} onClose={() => setNotice(undefined)} />}
 
         {runs.map((run) => (
           <RunProgress

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Flex, Input, List, Select, Space, Tooltip, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Flex, Input, Select, Space, Tooltip } from 'antd';
 import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { INLINE_INVITATIONS } from '@proofmark/shared/api/recipients';
-import { certificateTypes } from '@proofmark/shared/certificate-types';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { pageCount, statusFilters } from '@proofmark/shared/recipients/rules';
@@ -11,7 +10,10 @@ import type { StatusFilter } from '@proofmark/shared/recipients/rules';
 import { ApiError } from '../../api/client';
 import { useCan } from '../../auth/useCan';
 import { useOrgScope } from '../../auth/useOrgScope';
+import { CertificateTypeSelect } from '../../components/CertificateTypeSelect';
 import { PageContainer } from '../../components/PageContainer';
+import { PageHeading } from '../../components/PageHeading';
+import { SelectionBar, SelectionCount } from '../../components/SelectionBar';
 import { readStored, writeStored } from '../../storedChoices';
 import {
   CloudUploadOutlined,
@@ -28,7 +30,8 @@ import { InvitationPreviewModal } from './components/InvitationPreviewModal';
 import type { PreviewMail } from './components/InvitationPreviewModal';
 import { isLargeSend, parseChoices, selectedItems, totalOf } from './components/logic';
 import type { TableRow } from './components/logic';
-import { failureNotice } from './components/notices';
+import { NoticeAlert } from './components/NoticeAlert';
+import { failureNotice, usePageNotice } from './components/notices';
 import type { Notice } from './components/notices';
 import { Pager } from './components/Pager';
 import { PhotoModal } from './components/PhotoModal';
@@ -59,7 +62,7 @@ export default function ManageStudentsPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(remembered.pageSize);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [notice, setNotice] = useState<Notice>();
+  const { notice, setNotice, show } = usePageNotice();
   const [editing, setEditing] = useState<TableRow>();
   const [photoOf, setPhotoOf] = useState<TableRow>();
   const [previewMails, setPreviewMails] = useState<PreviewMail[]>();
@@ -103,11 +106,6 @@ export default function ManageStudentsPage() {
     apply();
     setPage(0);
     setSelected(new Set());
-  };
-
-  const show = (next: Notice) => {
-    setNotice(next);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const afterChange = (next: Notice) => {
@@ -181,78 +179,29 @@ export default function ManageStudentsPage() {
     });
   };
 
-  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
   const actionsDisabled = noCohorts;
 
   return (
     <PageContainer width={1280}>
       <Flex vertical gap={20}>
-        <Flex justify="space-between" align="flex-end" wrap gap={16}>
-          <Flex align="center" gap={16}>
-            <Flex
-              align="center"
-              justify="center"
-              style={{
-                width: 52,
-                height: 52,
-                borderRadius: 12,
-                background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)',
-                color: '#fff',
-                fontSize: 24,
-              }}
-            >
-              <TeamOutlined />
-            </Flex>
-            <Flex vertical gap={2}>
-              <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
-                Manage Students
-              </Typography.Title>
-              <Typography.Text type="secondary">
-                Upload recipients into cohorts, invite them to register their wallet key and keep their
-                details up to date.
-              </Typography.Text>
-            </Flex>
-          </Flex>
-          <Flex gap={12} align="center" wrap>
-            <label htmlFor="ms-certtype">
-              <Typography.Text type="secondary">Certificate type</Typography.Text>
-            </label>
-            <Select
-              id="ms-certtype"
-              style={{ width: 220 }}
-              value={certtype}
-              options={certificateTypes.map((t) => ({ label: t.label, value: t.value }))}
-              onChange={(value: CertificateType) => refilter(() => setCerttype(value))}
-            />
-            {apiMode.data === true && canUpload && (
-              <Button icon={<ImportOutlined />} onClick={() => setProgrammeOpen(true)}>
-                Import programme
-              </Button>
-            )}
-          </Flex>
-        </Flex>
-
-        {notice !== undefined && (
-          <Alert
-            type={notice.type}
-            showIcon
-            closable={{ onClose: () => setNotice(undefined) }}
-            title={notice.text}
-            description={
-              notice.problems !== undefined && notice.problems.length > 0 ? (
-                <List
-                  size="small"
-                  dataSource={notice.problems}
-                  renderItem={(p) => (
-                    <List.Item style={{ paddingInline: 0 }}>
-                      <Typography.Text strong>{p.where}</Typography.Text>: {p.reason}
-                    </List.Item>
-                  )}
-                />
-              ) : undefined
-            }
+        <PageHeading
+          icon={<TeamOutlined />}
+          title="Manage Students"
+          subtitle="Upload recipients into cohorts, invite them to register their wallet key and keep their details up to date."
+        >
+          <CertificateTypeSelect
+            id="ms-certtype"
+            value={certtype}
+            onChange={(value) => refilter(() => setCerttype(value))}
           />
-        )}
+          {apiMode.data === true && canUpload && (
+            <Button icon={<ImportOutlined />} onClick={() => setProgrammeOpen(true)}>
+              Import programme
+            </Button>
+          )}
+        </PageHeading>
+
+        {notice !== undefined && <NoticeAlert notice={notice} onClose={() => setNotice(undefined)} />}
 
         {canUpload && (
           <Card
@@ -324,16 +273,8 @@ export default function ManageStudentsPage() {
               />
             </Flex>
 
-            <Flex
-              justify="space-between"
-              align="center"
-              wrap
-              gap={12}
-              style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
-            >
-              <Typography.Text type="secondary" aria-live="polite">
-                {selectedCount === 0 ? 'Select students to act on them' : `${selectedCount} selected`}
-              </Typography.Text>
+            <SelectionBar>
+              <SelectionCount selected={selected} hint="Select students to act on them" />
               <Space wrap>
                 {canPreview && (
                   <Button
@@ -380,7 +321,7 @@ export default function ManageStudentsPage() {
                   </Button>
                 )}
               </Space>
-            </Flex>
+            </SelectionBar>
 
             <RecipientTable
               tree={rows}

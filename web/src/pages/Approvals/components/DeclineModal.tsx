@@ -1,5 +1,7 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { submitWhenValid } from '../../../forms/submitWhenValid';
+import { ReasonField } from '../../ManageCertificate/components/ReasonField';
 
 interface DeclineModalProps {
   open: boolean;
@@ -20,21 +22,10 @@ export function DeclineModal({ open, busy, onSubmit, onCancel }: DeclineModalPro
       confirmLoading={busy}
       onCancel={onCancel}
       destroyOnHidden
-      onOk={() => {
-        void form
-          .validateFields()
-          .then((v) => onSubmit(v.reason.trim()))
-          .catch(() => undefined);
-      }}
+      onOk={() => submitWhenValid(form, (v) => onSubmit(v.reason.trim()))}
     >
       <Form form={form} layout="vertical" name="ap-decline" aria-label="Decline" requiredMark={false}>
-        <Form.Item
-          label="Reason"
-          name="reason"
-          rules={[{ required: true, whitespace: true, message: m.declineReason }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        <ReasonField name="reason" message={m.declineReason} />
       </Form>
     </Modal>
   );

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
-import { Button, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { CertificateParentRow } from '@proofmark/shared/api/workspace';
 import { EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
+import { TreeNameCell } from '../../ManageStudents/components/TreeNameCell';
 import { certTableRows, fullName } from './logic';
 import type { CertTableRow } from './logic';
 
@@ -60,22 +61,7 @@ export function CertificateTable(props: CertificateTableProps) {
       title: 'Name',
       key: 'name',
       width: 190,
-      render: (_, row) =>
-        row.is_child === 0 ? (
-          <Flex align="center" gap={8} wrap>
-            <Typography.Text strong>{row.cohortid}</Typography.Text>
-            <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
-              {row.children?.length ?? 0} on this page
-            </Tag>
-          </Flex>
-        ) : (
-          <Flex vertical>
-            <Typography.Text>{fullName(row) || '—'}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.studentid}
-            </Typography.Text>
-          </Flex>
-        ),
+      render: (_, row) => <TreeNameCell row={row} wrap />,
     },
     {
       title: 'eMail',

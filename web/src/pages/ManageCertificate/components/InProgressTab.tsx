@@ -26,6 +26,7 @@ import {
   ThunderboltOutlined,
   TrophyOutlined,
 } from '../../../components/icons';
+import { SelectionBar, SelectionCount } from '../../../components/SelectionBar';
 import { PhotoModal } from '../../ManageStudents/components/PhotoModal';
 import { failureNotice, failureText } from '../../ManageStudents/components/notices';
 import {
@@ -50,6 +51,7 @@ import {
 import type { CertTableRow } from './logic';
 import { PreviewModal } from './PreviewModal';
 import { useProfileFlags } from './queries';
+import { RuleButton } from './RuleButton';
 import { allowed, openDownload, useSelectionAction } from './shared';
 import type { TabProps } from './shared';
 import { TopUpModal } from './TopUpModal';
@@ -222,55 +224,51 @@ export function InProgressTab(props: InProgressTabProps) {
     },
   ];
 
-  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
+  const guard = { disabled, onNotice };
 
   return (
     <Flex vertical gap={16}>
-      <Flex
-        justify="space-between"
-        align="center"
-        wrap
-        gap={12}
-        style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
-      >
-        <Typography.Text type="secondary" aria-live="polite">
-          {selectedCount === 0 ? 'Select students to act on them' : `${selectedCount} selected`}
-        </Typography.Text>
+      <SelectionBar>
+        <SelectionCount selected={selected} hint="Select students to act on them" />
         <Space wrap size={8} role="toolbar" aria-label="In-Progress actions">
           {openBadges ? (
             // Badges need no public key: Invite pending rows may be baked too (shared canBake).
             canIssueCerts && (
-              <Button
+              <RuleButton
+                {...guard}
                 type="primary"
                 icon={<TrophyOutlined />}
-                disabled={disabled}
                 loading={bake.isPending}
-                onClick={() => allowed(canBake(statuses), onNotice) && bake.mutate()}
+                rule={() => canBake(statuses)}
+                onAllowed={() => bake.mutate()}
               >
                 Bake OpenBadges
-              </Button>
+              </RuleButton>
             )
           ) : (
             <>
               {canGen && (
-                <Button
+                <RuleButton
+                  {...guard}
                   icon={<ThunderboltOutlined />}
-                  disabled={disabled}
                   loading={generate.isPending}
-                  onClick={() => allowed(canGenerate(statuses), onNotice) && generate.mutate()}
+                  rule={() => canGenerate(statuses)}
+                  onAllowed={() => generate.mutate()}
                 >
                   Generate Certificate
-                </Button>
+                </RuleButton>
               )}
               {canSee && (
-                <Button
+                <RuleButton
+                  {...guard}
                   icon={<EyeOutlined />}
-                  disabled={disabled}
-                  onClick={() => allowed(canPreview(statuses), onNotice) && setPreviewItems(items)}
+                  rule={() => canPreview(statuses)}
+                  onAllowed={() => setPreviewItems(items)}
                 >
                   Preview Certificate
-                </Button>
+                </RuleButton>
               )}
+              {/* A plain Button: the tooltip needs its child's DOM node. */}
               <Tooltip title="Download the generated certificates as a zip">
                 <Button
                   icon={<DownloadOutlined />}
@@ -295,35 +293,38 @@ export function InProgressTab(props: InProgressTabProps) {
                 </Button>
               )}
               {canManage && (
-                <Button
+                <RuleButton
+                  {...guard}
                   icon={<UndoOutlined />}
-                  disabled={disabled}
                   loading={reset.isPending}
-                  onClick={() => allowed(canReset(statuses), onNotice) && reset.mutate()}
+                  rule={() => canReset(statuses)}
+                  onAllowed={() => reset.mutate()}
                 >
                   Reset
-                </Button>
+                </RuleButton>
               )}
               {canManage && (
-                <Button
+                <RuleButton
+                  {...guard}
                   icon={<SendOutlined />}
-                  disabled={disabled}
                   loading={review.isPending}
-                  onClick={() => allowed(canReview(statuses), onNotice) && review.mutate()}
+                  rule={() => canReview(statuses)}
+                  onAllowed={() => review.mutate()}
                 >
                   Send for Review
-                </Button>
+                </RuleButton>
               )}
               {canIssueCerts && (
-                <Button
+                <RuleButton
+                  {...guard}
                   type="primary"
                   icon={<SafetyCertificateOutlined />}
-                  disabled={disabled}
                   loading={balance.isPending}
-                  onClick={() => allowed(canIssue(toIssue), onNotice) && balance.mutate()}
+                  rule={() => canIssue(toIssue)}
+                  onAllowed={() => balance.mutate()}
                 >
                   Issue Certificate
-                </Button>
+                </RuleButton>
               )}
             </>
           )}
@@ -331,7 +332,7 @@ export function InProgressTab(props: InProgressTabProps) {
             <Button icon={<ReloadOutlined />} aria-label="Refresh" onClick={props.onRefresh} />
           </Tooltip>
         </Space>
-      </Flex>
+      </SelectionBar>
 
       <CertificateTable
         label="In-Progress certificates"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Checkbox, DatePicker, Form, Modal } from 'antd';
+import { submitWhenValid } from '../../../forms/submitWhenValid';
 import { CredentialFields } from './CredentialFields';
 import type { Credentials } from './CredentialFields';
 import { scheduleProblem } from './logic';
@@ -46,20 +47,17 @@ export function IssueModal({ open, what, busy, error, onSubmit, onCancel }: Issu
       afterOpenChange={(visible) => {
         if (visible) setRequestId(crypto.randomUUID());
       }}
-      onOk={() => {
-        void form
-          .validateFields()
-          .then((values) => {
-            const at = values.later && values.at ? values.at.toDate() : undefined;
-            onSubmit({
-              email: values.email.trim(),
-              password: values.password,
-              requestId: requestId || crypto.randomUUID(),
-              ...(at ? { scheduleAt: at.toISOString() } : {}),
-            });
-          })
-          .catch(() => undefined);
-      }}
+      onOk={() =>
+        submitWhenValid(form, (values) => {
+          const at = values.later && values.at ? values.at.toDate() : undefined;
+          onSubmit({
+            email: values.email.trim(),
+            password: values.password,
+            requestId: requestId || crypto.randomUUID(),
+            ...(at ? { scheduleAt: at.toISOString() } : {}),
+          });
+        })
+      }
     >
       <Form
         form={form}

@@ -14,6 +14,7 @@ import {
   PlayCircleOutlined,
   ReloadOutlined,
 } from '../../../components/icons';
+import { SelectionBar, SelectionCount } from '../../../components/SelectionBar';
 import { failureNotice, failureText } from '../../ManageStudents/components/notices';
 import { CertificateTable, childOnly, rowName } from './CertificateTable';
 import { DownloadModal } from './DownloadModal';
@@ -21,6 +22,7 @@ import type { DownloadOptions, DownloadType } from './DownloadModal';
 import { certTableRows, childItems, selectedRows, statusesOf } from './logic';
 import type { CertTableRow } from './logic';
 import { RevokeModal } from './RevokeModal';
+import { RuleButton } from './RuleButton';
 import type { RevokeSubmission } from './RevokeModal';
 import { allowed, useSelectionAction } from './shared';
 import type { TabProps } from './shared';
@@ -49,7 +51,8 @@ export function IssuedTab(props: IssuedTabProps) {
   const statuses = statusesOf(selectedRows(rows, selected));
   const openBadges = certtype === 'openbadges';
   const sel = { selectedItems: items, certtype };
-  const selectedCount = [...selected].filter((id) => !id.endsWith('=')).length;
+  const selectedCount = items.length;
+  const guard = { disabled, onNotice };
 
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [revokeOpen, setRevokeOpen] = useState(false);
@@ -126,13 +129,7 @@ export function IssuedTab(props: IssuedTabProps) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex
-        justify="space-between"
-        align="center"
-        wrap
-        gap={12}
-        style={{ padding: '10px 12px', background: 'rgba(31,78,216,.04)', borderRadius: 8 }}
-      >
+      <SelectionBar>
         <Flex align="center" gap={12}>
           {canIssueCerts && !openBadges && (
             <Dropdown
@@ -155,69 +152,72 @@ export function IssuedTab(props: IssuedTabProps) {
             </Dropdown>
           )}
           {(!canIssueCerts || openBadges) && (
-            <Typography.Text type="secondary" aria-live="polite">
-              {selectedCount === 0 ? 'Select certificates to act on them' : `${selectedCount} selected`}
-            </Typography.Text>
+            <SelectionCount selected={selected} hint="Select certificates to act on them" />
           )}
         </Flex>
         <Space wrap size={8} role="toolbar" aria-label="Issued actions">
           {openBadges ? (
             canSendCerts && (
-              <Button
+              <RuleButton
+                {...guard}
                 type="primary"
                 icon={<MailOutlined />}
-                disabled={disabled}
                 loading={send.isPending}
-                onClick={() => allowed(canSend(statuses), onNotice) && send.mutate()}
+                rule={() => canSend(statuses)}
+                onAllowed={() => send.mutate()}
               >
                 Send OpenBadges
-              </Button>
+              </RuleButton>
             )
           ) : (
             <>
               {canSendCerts && (
-                <Button
+                <RuleButton
+                  {...guard}
                   type="primary"
                   icon={<MailOutlined />}
-                  disabled={disabled}
                   loading={send.isPending}
-                  onClick={() => allowed(canSend(statuses), onNotice) && send.mutate()}
+                  rule={() => canSend(statuses)}
+                  onAllowed={() => send.mutate()}
                 >
                   Send Certificate
-                </Button>
+                </RuleButton>
               )}
-              <Button
+              <RuleButton
+                {...guard}
                 icon={<DownloadOutlined />}
-                disabled={disabled}
-                onClick={() => allowed(canDownload(statuses, anyKind), onNotice) && setDownloadOpen(true)}
+                rule={() => canDownload(statuses, anyKind)}
+                onAllowed={() => setDownloadOpen(true)}
               >
                 Download
-              </Button>
+              </RuleButton>
               {canManage && (
-                <Button
+                <RuleButton
+                  {...guard}
                   icon={<PauseCircleOutlined />}
-                  disabled={disabled}
                   loading={hold.isPending}
-                  onClick={() => allowed(canHold(statuses), onNotice) && hold.mutate()}
+                  rule={() => canHold(statuses)}
+                  onAllowed={() => hold.mutate()}
                 >
                   Hold
-                </Button>
+                </RuleButton>
               )}
               {canManage && (
-                <Button
+                <RuleButton
+                  {...guard}
                   icon={<PlayCircleOutlined />}
-                  disabled={disabled}
                   loading={unhold.isPending}
-                  onClick={() => allowed(canUnhold(statuses), onNotice) && unhold.mutate()}
+                  rule={() => canUnhold(statuses)}
+                  onAllowed={() => unhold.mutate()}
                 >
                   Unhold
-                </Button>
+                </RuleButton>
               )}
             </>
           )}
           {refresh}
         </Space>
-      </Flex>
+      </SelectionBar>
 
       <CertificateTable
         label="Issued certificates"

@@ -1,7 +1,9 @@
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { submitWhenValid } from '../../../forms/submitWhenValid';
 import { CredentialFields } from './CredentialFields';
 import type { Credentials } from './CredentialFields';
+import { ReasonField } from './ReasonField';
 
 export interface RevokeSubmission extends Credentials {
   revokereason: string;
@@ -28,14 +30,11 @@ export function RevokeModal({ open, count, busy, error, onSubmit, onCancel }: Re
       confirmLoading={busy}
       onCancel={onCancel}
       destroyOnHidden
-      onOk={() => {
-        void form
-          .validateFields()
-          .then((v) =>
-            onSubmit({ email: v.email.trim(), password: v.password, revokereason: v.revokereason.trim() }),
-          )
-          .catch(() => undefined);
-      }}
+      onOk={() =>
+        submitWhenValid(form, (v) =>
+          onSubmit({ email: v.email.trim(), password: v.password, revokereason: v.revokereason.trim() }),
+        )
+      }
     >
       <Form
         form={form}
@@ -53,13 +52,7 @@ export function RevokeModal({ open, count, busy, error, onSubmit, onCancel }: Re
         />
         {error !== undefined && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
         <CredentialFields />
-        <Form.Item
-          label="Reason"
-          name="revokereason"
-          rules={[{ required: true, whitespace: true, message: m.revokeReason }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        <ReasonField name="revokereason" message={m.revokeReason} />
       </Form>
     </Modal>
   );

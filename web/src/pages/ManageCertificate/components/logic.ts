@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@proofmark/shared/recipients/rule
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import type { WorkspaceStatusFilter } from '../../../api/workspace';
+import { oneOf, parseStoredRecord } from '../../../storedChoices';
 
 /**
  * The workspace screen's own pure logic (the rules shared with the server live in
@@ -74,8 +75,8 @@ export function cohortsToValidate(
   return knownCohorts.includes(filterCohort) ? [filterCohort] : [];
 }
 
-export const fullName = (row: Pick<CertificateRow, 'field1' | 'field2' | 'field3'>): string =>
-  [row.field1, row.field2, row.field3].filter((part) => part.trim() !== '').join(' ');
+/** The recipient's name as on the recipients screen. */
+export { fullName } from '../../ManageStudents/components/logic';
 
 // ——— runs (long work) ———
 
@@ -172,15 +173,7 @@ const pageIndex = (x: unknown): number =>
 
 /** Choices read back from storage; anything missing or no longer valid falls back to its default. */
 export function parseWorkspaceChoices(raw: string | null): WorkspaceChoices {
-  let value: unknown;
-  try {
-    value = raw === null ? {} : JSON.parse(raw);
-  } catch {
-    value = {};
-  }
-  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const oneOf = <T>(x: unknown, allowed: readonly T[], fallback: T): T =>
-    allowed.includes(x as T) ? (x as T) : fallback;
+  const v = parseStoredRecord(raw);
   const d = defaultWorkspaceChoices;
   return {
     certtype: oneOf(v.certtype, certificateTypeValues, d.certtype),

@@ -6,6 +6,7 @@ import { EditOutlined, EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
 import { fullName, tableRows } from './logic';
+import { TreeNameCell } from './TreeNameCell';
 import type { TableRow } from './logic';
 
 interface RecipientTableProps {
@@ -35,22 +36,7 @@ export function RecipientTable(props: RecipientTableProps) {
     {
       title: 'Name',
       key: 'name',
-      render: (_, row) =>
-        row.is_child === 0 ? (
-          <Flex align="center" gap={8}>
-            <Typography.Text strong>{row.cohortid}</Typography.Text>
-            <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
-              {row.children?.length ?? 0} on this page
-            </Tag>
-          </Flex>
-        ) : (
-          <Flex vertical>
-            <Typography.Text>{fullName(row) || '—'}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.studentid}
-            </Typography.Text>
-          </Flex>
-        ),
+      render: (_, row) => <TreeNameCell row={row} />,
     },
     {
       title: 'eMail',

@@ -12,6 +12,7 @@ import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shar
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, statusFilterValues } from '@proofmark/shared/recipients/rules';
 import type { StatusFilter } from '@proofmark/shared/recipients/rules';
+import { oneOf, parseStoredRecord } from '../../../storedChoices';
 
 /**
  * The recipients screen's own pure logic (the rules shared with the server live in
@@ -40,7 +41,8 @@ export function uploadProblem(
   const nameProblem = fileNameProblem(purpose, file.name);
   if (nameProblem !== undefined) return nameProblem;
   const kind = uploadExtensions[purpose][extensionOf(file.name)];
-  if (kind !== undefined && file.size > uploadLimits[kind]) return m.fileTooLarge(uploadLimits[kind] / (1024 * 1024));
+  if (kind !== undefined && file.size > uploadLimits[kind])
+    return m.fileTooLarge(uploadLimits[kind] / (1024 * 1024));
   if (file.size === 0) return m.fileEmpty;
   const trimmed = cohort.trim();
   if (trimmed === '') return m.noSelectedCohort;
@@ -80,7 +82,10 @@ export function chooseLevel(chosen: readonly string[], level: number, value: str
 }
 
 /** How many dropdowns to show: the chosen ones, plus one more while it has options. */
-export function visibleLevels(dropdowns: Record<string, readonly CohortOption[]>, chosen: readonly string[]): number {
+export function visibleLevels(
+  dropdowns: Record<string, readonly CohortOption[]>,
+  chosen: readonly string[],
+): number {
   let levels = 1;
   while (levels <= chosen.length && dropdownOptions(dropdowns, chosen, levels).length > 0) levels += 1;
   return levels;
@@ -115,7 +120,8 @@ export function pagerItems(current: number, pages: number, margin = 2, range = 3
   const items: PagerItem[] = [];
   sorted.forEach((page, index) => {
     const previous = sorted[index - 1];
-    if (previous !== undefined && page - previous > 1) items.push(page <= current ? 'gap-before' : 'gap-after');
+    if (previous !== undefined && page - previous > 1)
+      items.push(page <= current ? 'gap-before' : 'gap-after');
     items.push(page);
   });
   return items;
@@ -203,15 +209,7 @@ export const defaultChoices: ScreenChoices = {
 
 /** Choices read back from storage; anything missing or no longer valid falls back to its default. */
 export function parseChoices(raw: string | null): ScreenChoices {
-  let value: unknown;
-  try {
-    value = raw === null ? {} : JSON.parse(raw);
-  } catch {
-    value = {};
-  }
-  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const oneOf = <T>(x: unknown, allowed: readonly T[], fallback: T): T =>
-    allowed.includes(x as T) ? (x as T) : fallback;
+  const v = parseStoredRecord(raw);
   return {
     certtype: oneOf(v.certtype, certificateTypeValues, defaultChoices.certtype),
     cohort: typeof v.cohort === 'string' && v.cohort.length <= 100 ? v.cohort : '',

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { fieldProblems } from '../../../api/envelope';
 
@@ -27,4 +28,14 @@ export function failureNotice(error: unknown, fallback: string): Notice {
     text: failureText(error, fallback),
     ...(problems.length > 0 ? { problems } : {}),
   };
+}
+
+/** The page's notice (§8): showing one scrolls up to where it stands; setNotice(undefined) clears it. */
+export function usePageNotice() {
+  const [notice, setNotice] = useState<Notice>();
+  const show = useCallback((next: Notice) => {
+    setNotice(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, []);
+  return { notice, setNotice, show };
 }
