@@ -42,7 +42,7 @@ import { certificateDesignFor, certificateRecipientFor } from './design';
 
 export const GENERATE_CHUNK = 100;
 /** PNG thumbnails at 0.35 of A4 @ 96 dpi (≈ 393 × 278 px): enough for a list, cheap to take. */
-export const PNG_SCALE = 0.35;
+export const PNG_SCALE = 0.2;
 /** Tabs of the one browser a chunk uses (2 cores: measured fastest with 2–4). */
 const RENDER_PAGES = 3;
 
