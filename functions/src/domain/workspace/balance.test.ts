@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
+import { canBake, FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { balanceOf, debitItems } from './balance';
-import { canBake } from './issue';
 
 beforeAll(() => {
   process.env.TABLE_NAME ??= 'proofmark-unit';

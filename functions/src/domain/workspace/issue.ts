@@ -14,7 +14,7 @@ import {
   MAX_ROWS_PER_REQUEST,
   MIN_BALANCE_COHORT,
   MIN_BALANCE_SELECTION,
-  type Verdict,
+  canBake,
 } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws';
 import { env } from '../../adapters/env';
@@ -71,14 +71,6 @@ const runKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `RUN#${
 const claimable: Record<IssueKind, readonly string[]> = {
   issue: [st.generated, st.sentForReview],
   bake: [st.invitePending, st.pkReceived, st.generated, st.sentForReview],
-};
-
-/** Bake (§2.5 OpenBadges): any row not yet issued nor taken by another request. */
-export const canBake = (statuses: readonly string[]): Verdict => {
-  if (!statuses.length) return { ok: false, message: m.noSelectedStudents };
-  return statuses.every((s) => claimable.bake.includes(s))
-    ? { ok: true }
-    : { ok: false, message: m.selectCorrectItems };
 };
 
 /**
