@@ -1,21 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { networks, payments, script, Transaction } from 'bitcoinjs-lib';
-import { ECPairFactory } from 'ecpair';
-import * as ecc from 'tiny-secp256k1';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { NETWORK, p2pkh, p2wpkh, Script, SigHash, TEST_NETWORK, Transaction } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { createBitcoinAdapter, DUST_LIMIT_SAT, estimateVsize, pickFeeRate, selectCoins } from './bitcoin';
 import type { EsploraTxStatus, EsploraUtxo, FetchLike } from './esplora';
 
 const BASE = 'https://esplora.test/testnet/api';
-const ECPair = ECPairFactory(ecc);
-
 /** A fresh random key for each test run; nothing below depends on a particular key. */
 const newKey = () => {
-  const pair = ECPair.makeRandom();
-  const privateKeyHex = Buffer.from(pair.privateKey!).toString('hex');
-  const testnet = payments.p2wpkh({ pubkey: pair.publicKey, network: networks.testnet });
-  return { privateKeyHex, publicKey: pair.publicKey, address: testnet.address!, output: testnet.output! };
+  const privateKey = secp256k1.utils.randomSecretKey();
+  const privateKeyHex = Buffer.from(privateKey).toString('hex');
+  const publicKey = secp256k1.getPublicKey(privateKey, true);
+  const testnet = p2wpkh(publicKey, TEST_NETWORK);
+  return { privateKeyHex, publicKey, address: testnet.address!, output: testnet.script };
 };
+
+/** Parses raw transaction hex (an OP_RETURN output is "unknown" to the library's spendability check). */
+const parseTx = (hex: string) => Transaction.fromRaw(Buffer.from(hex, 'hex'), { allowUnknownOutputs: true });
+type Tx = ReturnType<typeof parseTx>;
+const outputsOf = (tx: Tx) => Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i));
 
 const utxo = (value: number, vout = 0): EsploraUtxo => ({
   txid: randomBytes(32).toString('hex'),
@@ -61,7 +64,7 @@ const fakeEsplora = (state: {
 
   const postTx = (hex: string): Response => {
     if (state.rejectWith) return answer(400, `sendrawtransaction RPC error: ${state.rejectWith}`);
-    const txid = Transaction.fromHex(hex).getId();
+    const txid = parseTx(hex).id;
     if (mempool.has(txid))
       return answer(400, 'sendrawtransaction RPC error: {"code":-26,"message":"txn-already-known"}');
     mempool.add(txid);
@@ -81,27 +84,31 @@ const fakeEsplora = (state: {
 const ROOT = createHash('sha256').update('merkle root of a test batch').digest('hex');
 
 /** The txid computed independently: double SHA-256 of the serialization without witnesses, byte-reversed. */
-const independentTxId = (tx: Transaction): string => {
-  const stripped = tx.clone();
-  stripped.ins.forEach((input) => (input.witness = []));
-  const once = createHash('sha256').update(stripped.toBuffer()).digest();
+const independentTxId = (tx: Tx): string => {
+  const stripped = tx.toBytes(true, false);
+  const once = createHash('sha256').update(stripped).digest();
   return Buffer.from(createHash('sha256').update(once).digest()).reverse().toString('hex');
 };
 
 /** BIP 143 check of one P2WPKH input's witness against the key and the amount it spends. */
-const witnessVerifies = (tx: Transaction, index: number, publicKey: Uint8Array, value: number): boolean => {
-  const [sigBytes, pubkey] = tx.ins[index]!.witness;
+const witnessVerifies = (tx: Tx, index: number, publicKey: Uint8Array, value: number): boolean => {
+  const [sigBytes, pubkey] = tx.getInput(index).finalScriptWitness ?? [];
   if (!sigBytes || !pubkey || Buffer.compare(pubkey, publicKey) !== 0) return false;
-  const { signature, hashType } = script.signature.decode(sigBytes);
+  // A witness signature is DER followed by one sighash-type byte.
+  const signature = sigBytes.subarray(0, -1);
+  const hashType = sigBytes[sigBytes.length - 1]!;
   // The script code of a P2WPKH input is the P2PKH script of the same key hash.
-  const scriptCode = payments.p2pkh({ pubkey: publicKey }).output!;
-  const hash = tx.hashForWitnessV0(index, scriptCode, BigInt(value), hashType);
-  return hashType === Transaction.SIGHASH_ALL && ecc.verify(hash, publicKey, signature);
+  const scriptCode = p2pkh(publicKey).script;
+  const hash = tx.preimageWitnessV0(index, scriptCode, hashType, BigInt(value));
+  return (
+    hashType === SigHash.ALL &&
+    secp256k1.verify(signature, hash, publicKey, { prehash: false, format: 'der' })
+  );
 };
 
-const outpoint = (tx: Transaction, index: number) => {
-  const input = tx.ins[index]!;
-  return { txid: Buffer.from(input.hash).reverse().toString('hex'), vout: input.index };
+const outpoint = (tx: Tx, index: number) => {
+  const input = tx.getInput(index);
+  return { txid: Buffer.from(input.txid!).toString('hex'), vout: input.index };
 };
 
 describe('Bitcoin adapter: addresses', () => {
@@ -111,7 +118,7 @@ describe('Bitcoin adapter: addresses', () => {
     const mainnet = createBitcoinAdapter({ network: 'mainnet', esploraUrl: BASE });
     expect(testnet.addressOf(key.privateKeyHex)).toBe(key.address);
     expect(key.address).toMatch(/^tb1q[02-9ac-hj-np-z]{38}$/);
-    expect(mainnet.addressOf(key.privateKeyHex)).toBe(payments.p2wpkh({ pubkey: key.publicKey }).address);
+    expect(mainnet.addressOf(key.privateKeyHex)).toBe(p2wpkh(key.publicKey, NETWORK).address);
     expect(mainnet.addressOf(key.privateKeyHex)).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
     expect(testnet.addressOf(`0x${key.privateKeyHex}`)).toBe(key.address);
   });
@@ -136,27 +143,24 @@ describe('Bitcoin adapter: signAnchor', () => {
     const adapter = createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch: server.fetch });
 
     const signed = await adapter.signAnchor({ privateKeyHex: key.privateKeyHex, merkleRootHex: ROOT });
-    const tx = Transaction.fromHex(signed.rawTx);
+    const tx = parseTx(signed.rawTx);
 
     const fee = 10 * estimateVsize(1, true);
-    expect(tx.ins.map((_, i) => outpoint(tx, i))).toEqual([{ txid: big.txid, vout: 3 }]);
-    expect(tx.outs).toHaveLength(2);
-    const [change, anchor] = tx.outs;
-    expect(Buffer.from(anchor!.script).toString('hex')).toBe(`6a20${ROOT}`);
-    expect(script.decompile(anchor!.script)).toEqual([
-      script.OPS.OP_RETURN,
-      Uint8Array.from(Buffer.from(ROOT, 'hex')),
-    ]);
-    expect(anchor!.value).toBe(0n);
-    expect(Buffer.from(change!.script).equals(Buffer.from(key.output))).toBe(true);
-    expect(change!.value).toBe(BigInt(50_000 - fee));
+    expect(Array.from({ length: tx.inputsLength }, (_, i) => outpoint(tx, i))).toEqual([{ txid: big.txid, vout: 3 }]);
+    expect(tx.outputsLength).toBe(2);
+    const [change, anchor] = outputsOf(tx);
+    expect(Buffer.from(anchor!.script!).toString('hex')).toBe(`6a20${ROOT}`);
+    expect(Script.decode(anchor!.script!)).toEqual(['RETURN', Uint8Array.from(Buffer.from(ROOT, 'hex'))]);
+    expect(anchor!.amount).toBe(0n);
+    expect(Buffer.from(change!.script!).equals(Buffer.from(key.output))).toBe(true);
+    expect(change!.amount).toBe(BigInt(50_000 - fee));
     expect(signed.feeEstimate).toEqual({ amount: String(fee), unit: 'sat' });
     // The estimate is conservative: never below the rate applied to the real size.
-    expect(fee).toBeGreaterThanOrEqual(Math.ceil(10 * tx.virtualSize()));
-    expect(fee - 10 * tx.virtualSize()).toBeLessThanOrEqual(10);
+    expect(fee).toBeGreaterThanOrEqual(Math.ceil(10 * tx.vsize));
+    expect(fee - 10 * tx.vsize).toBeLessThanOrEqual(10);
     expect(witnessVerifies(tx, 0, key.publicKey, 50_000)).toBe(true);
     expect(tx.version).toBe(2);
-    expect(tx.ins[0]!.sequence).toBe(0xfffffffd);
+    expect(tx.getInput(0).sequence).toBe(0xfffffffd);
   });
 
   it('asks Esplora only for fee estimates and the address UTXOs, with plain GETs', async () => {
@@ -184,9 +188,9 @@ describe('Bitcoin adapter: signAnchor', () => {
     });
     expect(second.rawTx).toBe(first.rawTx);
     expect(second.txId).toBe(first.txId);
-    const tx = Transaction.fromHex(first.rawTx);
+    const tx = parseTx(first.rawTx);
     expect(first.txId).toBe(independentTxId(tx));
-    expect(first.txId).toBe(tx.getId());
+    expect(first.txId).toBe(tx.id);
     const other = await adapter.signAnchor({
       privateKeyHex: key.privateKeyHex,
       merkleRootHex: 'ff'.repeat(32),
@@ -200,15 +204,15 @@ describe('Bitcoin adapter: signAnchor', () => {
     const server = fakeEsplora({ utxos: { [key.address]: [a!, b!, c!] }, fees: { '6': 20 } });
     const adapter = createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch: server.fetch });
     const signed = await adapter.signAnchor({ privateKeyHex: key.privateKeyHex, merkleRootHex: ROOT });
-    const tx = Transaction.fromHex(signed.rawTx);
+    const tx = parseTx(signed.rawTx);
 
     const fee = 20 * estimateVsize(2, true);
-    expect(tx.ins.map((_, i) => outpoint(tx, i))).toEqual([
+    expect(Array.from({ length: tx.inputsLength }, (_, i) => outpoint(tx, i))).toEqual([
       { txid: b!.txid, vout: 0 },
       { txid: a!.txid, vout: 0 },
     ]);
-    expect(tx.outs[0]!.value).toBe(BigInt(2_400 + 2_350 - fee));
-    expect(Number(tx.outs[0]!.value)).toBeGreaterThanOrEqual(DUST_LIMIT_SAT);
+    expect(tx.getOutput(0).amount).toBe(BigInt(2_400 + 2_350 - fee));
+    expect(Number(tx.getOutput(0).amount)).toBeGreaterThanOrEqual(DUST_LIMIT_SAT);
     expect(witnessVerifies(tx, 0, key.publicKey, 2_400)).toBe(true);
     expect(witnessVerifies(tx, 1, key.publicKey, 2_350)).toBe(true);
     // The witness is bound to the amount: the same signature does not verify for another value.
@@ -221,12 +225,12 @@ describe('Bitcoin adapter: signAnchor', () => {
     const server = fakeEsplora({ utxos: { [key.address]: [only] }, fees: { '6': 20 } });
     const adapter = createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch: server.fetch });
     const signed = await adapter.signAnchor({ privateKeyHex: key.privateKeyHex, merkleRootHex: ROOT });
-    const tx = Transaction.fromHex(signed.rawTx);
+    const tx = parseTx(signed.rawTx);
     // With change the fee would be 20 × 153 = 3060 > 3000; without, 20 × 122 = 2440 is paid and the rest is fee.
     expect(3_000 - 20 * estimateVsize(1, true)).toBeLessThan(DUST_LIMIT_SAT);
-    expect(tx.outs.map((o) => Buffer.from(o.script).toString('hex'))).toEqual([`6a20${ROOT}`]);
+    expect(outputsOf(tx).map((o) => Buffer.from(o.script!).toString('hex'))).toEqual([`6a20${ROOT}`]);
     expect(signed.feeEstimate.amount).toBe('3000');
-    expect(3_000).toBeGreaterThanOrEqual(20 * tx.virtualSize());
+    expect(3_000).toBeGreaterThanOrEqual(20 * tx.vsize);
     expect(witnessVerifies(tx, 0, key.publicKey, 3_000)).toBe(true);
   });
 
@@ -398,7 +402,7 @@ describe('Bitcoin adapter: estimateCost', () => {
     const server = fakeEsplora({ fees: { '6': 2 } });
     const adapter = createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch: server.fetch });
     expect((await adapter.estimateCost(key.address)).amount).toBe(String(2 * estimateVsize(1, true)));
-    const mainnetAddress = payments.p2wpkh({ pubkey: key.publicKey }).address!;
+    const mainnetAddress = p2wpkh(key.publicKey, NETWORK).address!;
     await expect(adapter.estimateCost(mainnetAddress)).rejects.toThrow();
   });
 });

@@ -1,22 +1,11 @@
-import {
-  address as btcAddress,
-  initEccLib,
-  networks,
-  payments,
-  Psbt,
-  script,
-  Transaction,
-  type Network,
-} from 'bitcoinjs-lib';
-import { ECPairFactory, type ECPairInterface } from 'ecpair';
-import * as ecc from 'tiny-secp256k1';
+import { Address, NETWORK, OutScript, p2wpkh, Script, TEST_NETWORK, Transaction } from '@scure/btc-signer';
+import { pubECDSA } from '@scure/btc-signer/utils.js';
 import { createEsploraClient, type EsploraClient, type EsploraUtxo, type FetchLike } from './esplora';
 import type { AnchorChainAdapter } from './types';
 
-// bitcoinjs-lib validates points through this library (needed for its taproot-aware address code);
-// ecpair signs with it: deterministic RFC 6979 nonces, low-S.
-initEccLib(ecc);
-const ECPair = ECPairFactory(ecc);
+// Pure JavaScript (@scure/btc-signer on @noble/curves): nothing is read from disk at load, so the
+// bundle needs no asset beside it. ECDSA signatures are deterministic (RFC 6979) and low-S.
+type BtcNetwork = typeof NETWORK;
 
 /**
  * Smallest change output worth creating. Bitcoin Core's dust limit for a P2WPKH output at the default
@@ -123,6 +112,11 @@ export const pickFeeRate = (estimates: Record<string, number>, target: number): 
 
 const HEX32 = /^(?:0x)?([0-9a-fA-F]{64})$/;
 
+const hexToBytes = (hex: string): Uint8Array => {
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) throw new Error('A raw transaction must be hex');
+  return Uint8Array.from(Buffer.from(hex, 'hex'));
+};
+
 const parseHex32 = (hex: string, what: string): Uint8Array => {
   const match = HEX32.exec(hex.trim());
   if (!match) throw new Error(`${what} must be 32 bytes as 64 hex characters`);
@@ -130,8 +124,7 @@ const parseHex32 = (hex: string, what: string): Uint8Array => {
 };
 
 /** `OP_RETURN <32-byte root>` (0x6a 0x20 …), the Blockcerts Bitcoin anchor (STANDARDS.md). */
-export const opReturnScript = (merkleRoot: Uint8Array): Uint8Array =>
-  script.compile([script.OPS.OP_RETURN, merkleRoot]);
+export const opReturnScript = (merkleRoot: Uint8Array): Uint8Array => Script.encode(['RETURN', merkleRoot]);
 
 /** Checks the server's UTXO list before money decisions rest on it. */
 const assertUtxo = (utxo: EsploraUtxo): void => {
@@ -170,8 +163,8 @@ export interface BitcoinAdapterOptions {
  */
 export const createBitcoinAdapter = (
   opts: BitcoinAdapterOptions,
-): AnchorChainAdapter & { esplora: EsploraClient; network: Network } => {
-  const network = opts.network === 'mainnet' ? networks.bitcoin : networks.testnet;
+): AnchorChainAdapter & { esplora: EsploraClient; network: BtcNetwork } => {
+  const network = opts.network === 'mainnet' ? NETWORK : TEST_NETWORK;
   const unit = opts.network === 'mainnet' ? 'BTC' : 'tBTC';
   const target = opts.confirmationTarget ?? 6;
   const esplora = createEsploraClient({
@@ -180,16 +173,16 @@ export const createBitcoinAdapter = (
     timeoutMs: opts.timeoutMs,
   });
 
-  const keyPair = (privateKeyHex: string): ECPairInterface =>
-    ECPair.fromPrivateKey(parseHex32(privateKeyHex, 'The Bitcoin private key'), {
-      network,
-      compressed: true,
-    });
+  /** The private key's bytes; pubECDSA throws for 0 or a value not below the curve order. */
+  const keyOf = (privateKeyHex: string) => {
+    const privateKey = parseHex32(privateKeyHex, 'The Bitcoin private key');
+    return { privateKey, publicKey: pubECDSA(privateKey, true) };
+  };
 
   /** The key's segwit v0 payment: its address and output script. */
-  const p2wpkh = (key: ECPairInterface) => {
-    const payment = payments.p2wpkh({ pubkey: key.publicKey, network });
-    return { address: payment.address!, output: payment.output! };
+  const segwit = (publicKey: Uint8Array) => {
+    const payment = p2wpkh(publicKey, network);
+    return { address: payment.address!, output: payment.script };
   };
 
   const feeRate = async (): Promise<number> => pickFeeRate(await esplora.feeEstimates(), target);
@@ -203,47 +196,48 @@ export const createBitcoinAdapter = (
     throw new InsufficientFundsError(address, feeFor(rate, Math.max(utxos.length, 1), false), has);
   };
 
-  const buildSigned = (key: ECPairInterface, root: Uint8Array, selection: CoinSelection): Transaction => {
-    const { address, output } = p2wpkh(key);
-    const psbt = new Psbt({ network }).setVersion(2).setLocktime(0);
+  const buildSigned = (key: ReturnType<typeof keyOf>, root: Uint8Array, selection: CoinSelection) => {
+    const { address, output } = segwit(key.publicKey);
+    // OP_RETURN is a "non-standard" output to the library's spendability check; it is ours on purpose.
+    const tx = new Transaction({ version: 2, lockTime: 0, allowUnknownOutputs: true });
     for (const utxo of selection.utxos) {
       // BIP 143 signatures commit to the spent amount, so witnessUtxo (no previous transaction) is enough.
-      psbt.addInput({
-        hash: utxo.txid,
+      tx.addInput({
+        txid: utxo.txid,
         index: utxo.vout,
         sequence: RBF_SEQUENCE,
-        witnessUtxo: { script: output, value: BigInt(utxo.value) },
+        witnessUtxo: { script: output, amount: BigInt(utxo.value) },
       });
     }
-    if (selection.change > 0) psbt.addOutput({ address, value: BigInt(selection.change) });
-    psbt.addOutput({ script: opReturnScript(root), value: 0n });
-    psbt.signAllInputs(key);
-    if (!psbt.validateSignaturesOfAllInputs((pubkey, hash, sig) => ecc.verify(hash, pubkey, sig))) {
-      throw new Error('Bitcoin anchoring transaction: a signature did not verify');
+    if (selection.change > 0) tx.addOutputAddress(address, BigInt(selection.change), network);
+    tx.addOutput({ script: opReturnScript(root), amount: 0n });
+    if (tx.sign(key.privateKey) !== selection.utxos.length) {
+      throw new Error('Bitcoin anchoring transaction: not every input could be signed');
     }
-    return psbt.finalizeAllInputs().extractTransaction();
+    tx.finalize();
+    return tx;
   };
 
   return {
     esplora,
     network,
-    addressOf: (privateKeyHex) => p2wpkh(keyPair(privateKeyHex)).address,
+    addressOf: (privateKeyHex) => segwit(keyOf(privateKeyHex).publicKey).address,
 
     async signAnchor({ privateKeyHex, merkleRootHex }) {
-      const key = keyPair(privateKeyHex);
+      const key = keyOf(privateKeyHex);
       const root = parseHex32(merkleRootHex, 'The Merkle root');
-      const selection = await fundedSelection(p2wpkh(key).address, await feeRate());
+      const selection = await fundedSelection(segwit(key.publicKey).address, await feeRate());
       const tx = buildSigned(key, root, selection);
       return {
-        rawTx: tx.toHex(),
-        txId: tx.getId(),
+        rawTx: tx.hex,
+        txId: tx.id,
         feeEstimate: { amount: String(selection.fee), unit: 'sat' },
       };
     },
 
     async broadcast(rawTx) {
       // The txid comes from the bytes themselves, so an "already known" answer still yields it.
-      const txId = Transaction.fromHex(rawTx.trim()).getId();
+      const txId = Transaction.fromRaw(hexToBytes(rawTx.trim()), { allowUnknownOutputs: true }).id;
       const sent = await esplora.broadcast(rawTx.trim());
       if (sent.txid !== undefined && sent.txid !== txId) {
         throw new Error(
@@ -267,7 +261,7 @@ export const createBitcoinAdapter = (
     },
 
     async estimateCost(address) {
-      btcAddress.toOutputScript(address, network); // throws on an address of another network or format
+      OutScript.encode(Address(network).decode(address)); // throws on an address of another network or format
       const [rate, utxos] = await Promise.all([feeRate(), esplora.utxos(address)]);
       utxos.forEach(assertUtxo);
       // The fee the real selection would pay; an unfunded address is shown the one-input cost.
