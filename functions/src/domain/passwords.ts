@@ -6,7 +6,6 @@ import { assertAcceptablePassword } from './registration';
 import { findUserByEmail, updateUser, type UserRecord } from './users';
 import { issueCode, redeemCode } from './email-codes';
 import { resetMail } from './account-mail';
-import { clearFailures } from './sign-in-throttle';
 
 /** First sign-in after an administrator set the password: the user chooses their own. */
 export const setFirstPassword = async (user: UserRecord, newPassword: string) => {
@@ -27,10 +26,11 @@ export const changePassword = async (user: UserRecord, oldPassword: string, newP
 };
 
 /** Always the same answer, so the call cannot tell whether an email is registered. */
-export const startPasswordReset = async (email: string) => {
+export const startPasswordReset = async (email: string, client: string) => {
   const user = await findUserByEmail(email);
   if (!user) return;
-  await sendMail(resetMail(email, await issueCode('reset', email)));
+  const code = await issueCode('reset', email, client);
+  if (code) await sendMail(resetMail(email, code));
 };
 
 export const finishPasswordReset = async (email: string, code: string, newPassword: string) => {
@@ -39,7 +39,7 @@ export const finishPasswordReset = async (email: string, code: string, newPasswo
   if (!user || !(await redeemCode('reset', email, code))) throw badRequest(accountMessages.badCode);
   await setIdentityPassword(email, newPassword);
   await markEmailVerified(email);
-  // Proving control of the mailbox also confirms it, and ends a lock-out from failed sign-ins.
+  // Proving control of the mailbox also confirms it. It does not lift sign-in throttles: those
+  // are per client, so they never stood between the owner and the account.
   await updateUser(user.orgId, user.userId, { emailConfirmed: true, mustChangePassword: false });
-  await clearFailures(email);
 };

@@ -3,7 +3,7 @@ import { notFound } from '@proofmark/shared/errors';
 import { env } from '../adapters/env';
 import { queryAll } from '../adapters/table';
 import { CHANGES_IN_PLACE, putObject } from '../adapters/blobs';
-import { getOrg, listUsers, type OrgRecord } from './users';
+import { getOrg, type OrgRecord } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
 import { getOrgSettings } from './org-settings';
 
@@ -56,6 +56,8 @@ const listRevocations = (orgId: string): Promise<Revocation[]> =>
     ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'REVOKED#' },
   });
 
+const ROLE_ADDRESS = 'no-reply@proofmark.local';
+
 const publishJson = (key: string, doc: unknown) =>
   putObject('public', key, JSON.stringify(doc, null, 2), 'application/json', CHANGES_IN_PLACE);
 
@@ -65,7 +67,6 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
   if (!org) throw notFound('No such organisation.');
   const urls = issuerUrls(org);
   const keys = await listIssuingKeys(orgId);
-  const admin = (await listUsers(orgId)).find((u) => u.isMainAdmin);
   const revocations = await listRevocations(orgId);
   const settings = await getOrgSettings(orgId);
   await publishJson(
@@ -83,7 +84,9 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
         url: urls.profile,
         name: org.name,
         homepageUrl: org.url,
-        email: admin?.email ?? 'no-reply@proofmark.local',
+        // Never a sign-in email (that would invite password guessing): the issuer email the
+        // organisation chose for this purpose, its contact email, or a role address.
+        email: settings.issueremail || settings.contactemail || ROLE_ADDRESS,
         keys: profileKeys(keys),
         ...(settings.logoPublicKey ? { image: publicUrl(settings.logoPublicKey) } : {}),
         revocationListUrl: urls.revocations,

@@ -35,7 +35,7 @@ const verifierSlug = (orgName: string) =>
  * Cognito user first, then every table row in one transaction; if the transaction fails the
  * Cognito user is deleted again, so a failure half way leaves neither behind.
  */
-export const register = async (input: RegisterRequest): Promise<{ orgId: string; userId: string }> => {
+export const register = async (input: RegisterRequest, client: string): Promise<{ orgId: string; userId: string }> => {
   assertAcceptablePassword(input.password);
   const orgId = randomUUID();
   const now = new Date().toISOString();
@@ -76,19 +76,19 @@ export const register = async (input: RegisterRequest): Promise<{ orgId: string;
       ],
     }),
   );
-  await sendConfirmationCode(user);
+  await sendConfirmationCode(user, client);
   return { orgId, userId: user.userId };
 };
 
-const sendConfirmationCode = async (user: Pick<UserRecord, 'email' | 'fname'>) => {
-  const code = await issueCode('confirm', user.email);
-  await sendMail(confirmationMail(user.email, user.fname, code));
+const sendConfirmationCode = async (user: Pick<UserRecord, 'email' | 'fname'>, client: string) => {
+  const code = await issueCode('confirm', user.email, client);
+  if (code) await sendMail(confirmationMail(user.email, user.fname, code));
 };
 
 /** Same answer whether or not the email is registered, so the call cannot be used to probe for accounts. */
-export const resendConfirmationCode = async (email: string): Promise<void> => {
+export const resendConfirmationCode = async (email: string, client: string): Promise<void> => {
   const user = await findUserByEmail(email);
-  if (user && !user.emailConfirmed) await sendConfirmationCode(user);
+  if (user && !user.emailConfirmed) await sendConfirmationCode(user, client);
 };
 
 export const confirmEmail = async (email: string, code: string): Promise<void> => {

@@ -4,7 +4,7 @@ import type { SessionData } from '@proofmark/shared/api/auth';
 import { passwordSignIn, refreshSignIn, signOutEverywhere } from '../adapters/identity';
 import { getOrg, findUserByEmail, getUser, updateUser, type UserRecord } from './users';
 import { verifierPageUrl } from './public-docs';
-import { clearFailures, isThrottled, recordFailure } from './sign-in-throttle';
+import { beforeSignIn, signInFailed, signInSucceeded } from './sign-in-lockout';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -40,15 +40,15 @@ const waitPastRevocation = async (user: UserRecord) => {
 };
 
 export const login = async (email: string, password: string, sourceIp: string): Promise<SessionData> => {
-  if (await isThrottled(email)) throw new AppError('too_many_requests', accountMessages.tooManyAttempts);
+  await beforeSignIn(email, sourceIp);
   const user = await findUserByEmail(email);
   if (user) await waitPastRevocation(user);
   const tokens = await passwordSignIn(email, password);
   if (!tokens || !user) {
-    await recordFailure(email);
+    await signInFailed(email, sourceIp);
     throw badCredentials();
   }
-  await clearFailures(email);
+  await signInSucceeded(email, sourceIp);
   if (!user.emailConfirmed) throw new AppError('forbidden', accountMessages.confirmEmailFirst);
   await updateUser(user.orgId, user.userId, {
     lastLoginAt: new Date().toISOString(),

@@ -17,11 +17,14 @@ import {
   setFirstPassword,
   startPasswordReset,
 } from '../domain/passwords';
+import { limitClient } from '../domain/client-limits';
 import { httpGroup, parseBody, sourceIpOf } from './kit';
 
 export const handler = httpGroup({
   'POST /api/auth/register': async (event) => {
-    await register(parseBody(event, registerRequest));
+    const input = parseBody(event, registerRequest);
+    await limitClient('register', sourceIpOf(event));
+    await register(input, sourceIpOf(event));
     return { message: accountMessages.registered };
   },
   'POST /api/auth/confirm': async (event) => {
@@ -30,7 +33,9 @@ export const handler = httpGroup({
     return { message: accountMessages.confirmed };
   },
   'POST /api/auth/resend-code': async (event) => {
-    await resendConfirmationCode(parseBody(event, emailOnlyRequest).email);
+    const { email } = parseBody(event, emailOnlyRequest);
+    await limitClient('resendCode', sourceIpOf(event));
+    await resendConfirmationCode(email, sourceIpOf(event));
     return { message: accountMessages.codeSent };
   },
   'POST /api/auth/login': async (event) => {
@@ -41,7 +46,9 @@ export const handler = httpGroup({
     data: await refresh(parseBody(event, refreshRequest).refreshToken),
   }),
   'POST /api/auth/forgot': async (event) => {
-    await startPasswordReset(parseBody(event, emailOnlyRequest).email);
+    const { email } = parseBody(event, emailOnlyRequest);
+    await limitClient('forgot', sourceIpOf(event));
+    await startPasswordReset(email, sourceIpOf(event));
     return { message: accountMessages.codeSent };
   },
   'POST /api/auth/reset': async (event) => {

@@ -18,6 +18,7 @@ export const accountMessages = {
   // sign-in
   badCredentials: 'Incorrect email or password.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  tooManyRequests: 'Too many requests from your network. Please wait 15 minutes and try again.',
   confirmEmailFirst: 'Please confirm your email address first: enter the code we sent you.',
   mustChangePassword: 'Please change your password before you continue.',
   signedIn: 'Signed in successfully.',

@@ -1,0 +1,25 @@
+import { AppError } from '@proofmark/shared/errors';
+import { accountMessages } from '@proofmark/shared/accounts/messages';
+import { clientExempt, takeOne, type Limit } from './rate-limits';
+
+/**
+ * Per-client limits on the public routes that cost us something (mail, chain fees, table writes).
+ * API Gateway's route throttles cap the rate for everyone together; these cap one client.
+ */
+export const clientLimits = {
+  register: { max: 10, windowSeconds: 60 * 60 },
+  forgot: { max: 10, windowSeconds: 15 * 60 },
+  resendCode: { max: 10, windowSeconds: 15 * 60 },
+  chainRelay: { max: 60, windowSeconds: 60 },
+  verification: { max: 120, windowSeconds: 60 },
+  walletIntroduction: { max: 20, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+export type LimitedAction = keyof typeof clientLimits;
+
+/** Counts this call for the client; a 429 once the client's window is full. */
+export const limitClient = async (action: LimitedAction, client: string): Promise<void> => {
+  if (clientExempt(client)) return;
+  if (!(await takeOne(`client#${action}#${client}`, clientLimits[action])))
+    throw new AppError('too_many_requests', accountMessages.tooManyRequests);
+};
