@@ -6,7 +6,6 @@ import {
   buildCredential,
   buildOpenBadgeCredential,
   createEddsaRdfc2022Proof,
-  ed25519DidKeyVerificationMethod,
   finalizeBatch,
   formatAnchor,
   prepareBatch,
@@ -33,6 +32,7 @@ import {
   currentStatusList,
   statusListUrl,
   statusPurposes,
+  type StatusListForm,
   type StatusPurpose,
 } from './status-list';
 import { keys } from './keys';
@@ -56,6 +56,8 @@ export interface BatchRecord {
   format?: 'blockcerts' | 'openbadge';
   /** Which list a status-list batch publishes. */
   statusPurpose?: StatusPurpose;
+  /** Which encoding of it ('w3c': the one badges name, also eddsa-signed); blockcerts when absent. */
+  statusListForm?: StatusListForm;
   state: BatchView['state'];
   blockchain: Blockchain;
   network: string;
@@ -177,34 +179,55 @@ export const createBatch = async (
   }
   const urls = issuerUrls(org);
   const validFrom = new Date();
+  // One counter for every credential that can be revoked or held, badges included: no two
+  // credentials of an organisation ever share an index, whatever list they name.
+  const statusIndexStart = await allocateStatusIndices(orgId, input.recipients.length);
+  const settings = await getOrgSettings(orgId);
+  const logoUrl = settings.logoPublicKey ? publicUrl(settings.logoPublicKey) : undefined;
   if (input.certificate.type === 'openbadges') {
+    // The profile must list the key that will sign these badges before they are published.
+    await badgeSigningKey(orgId);
+    const issuerName = settings.issuername || org.name;
+    const achievement = achievementOf(org, input.certificate, issuerName);
+    await putObject('public', achievement.imageKey, defaultBadgePng(), 'image/png');
+    const revocationList = statusListUrl(org.verifierSlug, 'revocation', 'w3c');
     const badges = input.recipients.map((r, i) =>
       buildOpenBadgeCredential({
         id: options.credentialIds?.[i],
-        issuer: { id: urls.profile, name: org.name, url: org.url },
+        name: achievement.name,
+        description: `${achievement.name}, awarded to ${r.name} by ${issuerName}.`,
+        issuer: { id: urls.profile, name: issuerName, url: org.url, ...(logoUrl ? { image: logoUrl } : {}) },
         recipient: { email: r.email, name: r.name },
         achievement: {
-          id: `${urls.profile.replace(/profile\.json$/, '')}achievements/${encodeURIComponent(input.certificate.name)}`,
-          name: input.certificate.name,
-          description: input.certificate.description ?? input.certificate.name,
-          criteriaNarrative:
-            input.certificate.description ?? `Awarded ${input.certificate.name} by ${org.name}.`,
+          id: achievement.id,
+          name: achievement.name,
+          description: achievement.description,
+          criteriaNarrative: achievement.criteria,
+          image: publicUrl(achievement.imageKey),
+        },
+        credentialStatus: {
+          id: `${revocationList}#${statusIndexStart + i}`,
+          type: 'BitstringStatusListEntry',
+          statusPurpose: 'revocation',
+          statusListIndex: String(statusIndexStart + i),
+          statusListCredential: revocationList,
         },
         validFrom,
         validUntil: input.certificate.validUntil,
       }),
     );
+    // The list the badges name exists (anchored and published) before the first badge is.
+    if (await claimOnce(orgId, 'w3cRevocationListRequestedAt'))
+      await anchorStatusList(orgId, 'revocation', 'w3c');
     return saveAndEnqueue(orgId, 'credentials', badges, {
       blockchain: input.blockchain,
       format: 'openbadge',
+      statusIndexStart,
       createdAt: validFrom,
       batchId: options.batchId,
       source: options.source,
     });
   }
-  const statusIndexStart = await allocateStatusIndices(orgId, input.recipients.length);
-  const { logoPublicKey } = await getOrgSettings(orgId);
-  const logoUrl = logoPublicKey ? publicUrl(logoPublicKey) : undefined;
 
   const credentials = input.recipients.map((r, i) =>
     buildCredential(
@@ -242,6 +265,25 @@ export const createBatch = async (
   });
 };
 
+/** What a wallet shows of the achievement: its name, what it is for and its image. */
+const achievementOf = (
+  org: OrgRecord,
+  certificate: CreateBatchRequest['certificate'],
+  issuerName: string,
+) => {
+  const name = certificate.name;
+  const slug = encodeURIComponent(name.toLowerCase().replace(/\s+/g, '-'));
+  return {
+    id: `${publicUrl(`issuers/${org.verifierSlug}/achievements/`)}${slug}`,
+    name,
+    description: certificate.description || `${name}, an achievement recognised by ${issuerName}.`,
+    criteria: certificate.description
+      ? `Awarded by ${issuerName} to those who: ${certificate.description}`
+      : `Awarded by ${issuerName} to those who completed ${name}.`,
+    imageKey: `issuers/${org.verifierSlug}/achievements/${slug}.png`,
+  };
+};
+
 /** True for the first caller only. */
 const claimOnce = (orgId: string, attribute: string): Promise<boolean> =>
   conditionHolds(
@@ -258,10 +300,15 @@ const claimOnce = (orgId: string, attribute: string): Promise<boolean> =>
   );
 
 /** Anchors a new edition of one of the organisation's status lists (after hold, unhold or revoke). */
-export const anchorStatusList = async (orgId: string, purpose: StatusPurpose): Promise<BatchRecord> =>
-  saveAndEnqueue(orgId, 'statuslist', [await currentStatusList(orgId, purpose)], {
+export const anchorStatusList = async (
+  orgId: string,
+  purpose: StatusPurpose,
+  form: StatusListForm = 'blockcerts',
+): Promise<BatchRecord> =>
+  saveAndEnqueue(orgId, 'statuslist', [await currentStatusList(orgId, purpose, form)], {
     blockchain: 'ethereum',
     statusPurpose: purpose,
+    ...(form === 'w3c' ? { statusListForm: form } : {}),
     createdAt: new Date(),
   });
 
@@ -274,6 +321,7 @@ const saveAndEnqueue = async (
     format?: BatchRecord['format'];
     statusIndexStart?: number;
     statusPurpose?: StatusPurpose;
+    statusListForm?: StatusListForm;
     createdAt: Date;
     batchId?: string;
     source?: BatchRecord['source'];
@@ -288,6 +336,7 @@ const saveAndEnqueue = async (
     kind,
     statusIndexStart: extra.statusIndexStart,
     statusPurpose: extra.statusPurpose,
+    ...(extra.statusListForm ? { statusListForm: extra.statusListForm } : {}),
     format: extra.format ?? 'blockcerts',
     state: 'prepared',
     blockchain,
@@ -334,17 +383,16 @@ const saveAndEnqueue = async (
  * Merkle proof, which verifiers expect first) and is baked into a PNG and an SVG next to its JSON.
  */
 const publishBadges = async (org: OrgRecord, anchored: object[]) => {
-  const { secretKey, publicKey } = await badgeSigningKey(org.orgId);
-  const verificationMethod = ed25519DidKeyVerificationMethod(publicKey);
-  await Promise.all(
-    anchored.map(async (badge) => {
+  const sign = await issuerEddsaSigner(org);
+  await mapLimit(anchored, 16, async (badge) => {
+    {
       const b = badge as {
         id: string;
         proof: object;
         name?: string;
         credentialSubject?: { achievement?: { name?: string } };
       };
-      const edProof = await createEddsaRdfc2022Proof(b, { secretKey, verificationMethod });
+      const edProof = await sign(b);
       const full = { ...b, proof: [b.proof, edProof] };
       const json = JSON.stringify(full, null, 2);
       const uuid = uuidOf(String(b.id));
@@ -364,8 +412,18 @@ const publishBadges = async (org: OrgRecord, anchored: object[]) => {
           'image/svg+xml',
         ),
       ]);
-    }),
-  );
+    }
+  });
+};
+
+/**
+ * Signs with the organisation's current badge key, named as a method of its issuer profile
+ * (`<profile URL>#badge-key-n`): the profile is the controller document that ties it to the issuer.
+ */
+const issuerEddsaSigner = async (org: OrgRecord) => {
+  const { secretKey, fragment } = await badgeSigningKey(org.orgId);
+  const verificationMethod = `${issuerUrls(org).profile}#${fragment}`;
+  return (document: object) => createEddsaRdfc2022Proof(document, { secretKey, verificationMethod });
 };
 
 /** The certificate's own display until the issuance workspace renders the cohort's design. */
@@ -485,16 +543,27 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
       verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
     },
   );
-  // Published credentials must verify at once: not before both status lists they name exist.
-  if (batch.kind === 'credentials' && batch.format !== 'openbadge') {
-    const missing = statusPurposes.filter(
-      (p) => !(org as unknown as Record<string, unknown>)[`${p}ListPublishedAt`],
-    );
+  // Published credentials must verify at once: not before the status lists they name exist.
+  if (batch.kind === 'credentials') {
+    const marks = batch.format === 'openbadge' ? ['w3cRevocation'] : statusPurposes;
+    const missing = marks.filter((p) => !(org as unknown as Record<string, unknown>)[`${p}ListPublishedAt`]);
     if (missing.length)
       throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
   }
   // Writing the same document twice writes the same bytes: safe on a retry.
-  if (batch.kind === 'statuslist') {
+  if (batch.kind === 'statuslist' && batch.statusListForm === 'w3c') {
+    // Also signed by the issuer's badge key: W3C status list libraries verify the list's own proof.
+    const list = signed[0] as object & { proof: object };
+    const edProof = await (await issuerEddsaSigner(org))(list);
+    await putObject(
+      'public',
+      publicKeys.w3cStatusList(org.verifierSlug, batch.statusPurpose ?? 'revocation'),
+      JSON.stringify({ ...list, proof: [list.proof, edProof] }, null, 2),
+      'application/json',
+      CHANGES_IN_PLACE,
+    );
+    await claimOnce(batch.orgId, `w3cRevocationListPublishedAt`);
+  } else if (batch.kind === 'statuslist') {
     await putObject(
       'public',
       publicKeys.statusList(org.verifierSlug, batch.statusPurpose ?? 'suspension'),
@@ -505,7 +574,14 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
     await claimOnce(batch.orgId, `${batch.statusPurpose ?? 'suspension'}ListPublishedAt`);
   } else if (batch.format === 'openbadge') {
     await publishBadges(org, signed);
-    await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, 0);
+    // Badges made before they carried a status entry have no statusIndexStart: none to record.
+    await recordIssuedCredentials(
+      batch.orgId,
+      batch.id,
+      batch.credentialIds,
+      batch.statusIndexStart ?? 0,
+      batch.statusIndexStart === undefined ? [] : ['revocation'],
+    );
   } else {
     // A bounded number at a time: 2,000 requests at once only queue up in the HTTP agent.
     await mapLimit(signed, 16, (c) =>
@@ -516,7 +592,13 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
         'application/json',
       ),
     );
-    await recordIssuedCredentials(batch.orgId, batch.id, batch.credentialIds, batch.statusIndexStart ?? 0);
+    await recordIssuedCredentials(
+      batch.orgId,
+      batch.id,
+      batch.credentialIds,
+      batch.statusIndexStart ?? 0,
+      batch.statusIndexStart === undefined ? [] : [...statusPurposes],
+    );
   }
   // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
   if (batch.source) await publishRunRows(org, batch);

@@ -6,6 +6,7 @@ import { CHANGES_IN_PLACE, putObject } from '../adapters/blobs';
 import { getOrg, type OrgRecord } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
 import { getOrgSettings } from './org-settings';
+import { listBadgeKeys, profileBadgeKeys } from './badge-keys';
 
 /**
  * The documents verifiers and wallets fetch, published to the public bucket (CloudFront in AWS,
@@ -17,6 +18,9 @@ export const publicKeys = {
   logo: (slug: string, ext: 'png' | 'jpg') => `issuers/${slug}/logo.${ext}`,
   statusList: (slug: string, purpose: 'suspension' | 'revocation') =>
     `issuers/${slug}/status/${purpose}.json`,
+  /** The W3C form of a list (multibase encodedList, eddsa-signed) that Open Badges name. */
+  w3cStatusList: (slug: string, purpose: 'suspension' | 'revocation') =>
+    `issuers/${slug}/status/w3c-${purpose}.json`,
   credential: (slug: string, credentialUuid: string, ext: 'json' | 'png' | 'svg' | 'pdf' = 'json') =>
     `credentials/${slug}/${credentialUuid}.${ext}`,
   /** The QR code (PNG) of an issued certificate, pointing at its verifier page. */
@@ -69,6 +73,7 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
   const keys = await listIssuingKeys(orgId);
   const revocations = await listRevocations(orgId);
   const settings = await getOrgSettings(orgId);
+  const badgeKeys = await listBadgeKeys(orgId);
   await publishJson(
     publicKeys.revocations(org.verifierSlug),
     buildRevocationList({
@@ -88,6 +93,7 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
         // organisation chose for this purpose, its contact email, or a role address.
         email: settings.issueremail || settings.contactemail || ROLE_ADDRESS,
         keys: profileKeys(keys),
+        badgeKeys: profileBadgeKeys(badgeKeys),
         ...(settings.logoPublicKey ? { image: publicUrl(settings.logoPublicKey) } : {}),
         revocationListUrl: urls.revocations,
         introductionUrl: urls.introduction,

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '@proofmark/shared/errors';
+import { badRequest, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws';
 import { env } from '../adapters/env';
 import { isConditionalFailure } from '../adapters/table';
@@ -11,11 +11,15 @@ export const credentialKey = (orgId: string, credentialId: string) => ({
   sk: `CRED#${credentialId}`,
 });
 
+/** Which status lists a credential names: certificates both, badges revocation only (OB 3.0 allows one entry). */
+export type StatusPurposeName = 'suspension' | 'revocation';
+
 export const recordIssuedCredentials = async (
   orgId: string,
   batchId: string,
   credentialIds: string[],
   statusIndexStart: number,
+  statusPurposes: StatusPurposeName[],
 ) => {
   for (let i = 0; i < credentialIds.length; i += 25) {
     await dynamoClient().send(
@@ -29,6 +33,7 @@ export const recordIssuedCredentials = async (
                 credentialId: id,
                 batchId,
                 statusIndex: statusIndexStart + i + j,
+                statusPurposes,
               },
             },
           })),
@@ -38,20 +43,53 @@ export const recordIssuedCredentials = async (
   }
 };
 
+const purposeWord = { revocation: 'revoked', suspension: 'held' } as const;
+
+/**
+ * The issued credential, if its published document carries a status entry of that purpose. One
+ * without (a badge baked before badges had status entries, or a badge asked to be held) cannot be
+ * revoked or held: its index would be nobody's, or somebody else's.
+ */
+export const statusCarryingCredential = async (
+  orgId: string,
+  credentialId: string,
+  purpose: StatusPurposeName,
+): Promise<Record<string, unknown> & { statusIndex: number }> => {
+  const out = await dynamoClient().send(
+    new GetCommand({ TableName: env.tableName(), Key: credentialKey(orgId, credentialId) }),
+  );
+  if (!out.Item) throw notFound(`No issued credential ${credentialId}.`);
+  let purposes = out.Item.statusPurposes as StatusPurposeName[] | undefined;
+  if (!purposes) {
+    // Recorded before credentials named their purposes: certificates had both entries, badges none.
+    const batch = await dynamoClient().send(
+      new GetCommand({
+        TableName: env.tableName(),
+        Key: { pk: `ORG#${orgId}`, sk: `BATCH#${String(out.Item.batchId)}` },
+        ProjectionExpression: '#f',
+        ExpressionAttributeNames: { '#f': 'format' },
+      }),
+    );
+    purposes = batch.Item?.format === 'openbadge' ? [] : ['suspension', 'revocation'];
+  }
+  if (!purposes.includes(purpose) || out.Item.statusIndex === undefined) {
+    throw badRequest(
+      `The credential ${credentialId} carries no ${purpose} status entry, so it cannot be ${purposeWord[purpose]}` +
+        (purpose === 'suspension' && purposes.includes('revocation') ? ' (it can be revoked).' : '.'),
+    );
+  }
+  return out.Item as Record<string, unknown> & { statusIndex: number };
+};
+
 /** Revoking is irreversible: the id goes on the legacy revocation list here; the caller anchors the revocation status list. */
 export const revokeCredentials = async (
   orgId: string,
   credentialIds: string[],
   reason: string,
 ): Promise<void> => {
+  // Every one is checked before any is revoked: a refusal changes nothing.
   const issued = [];
-  for (const id of credentialIds) {
-    const out = await dynamoClient().send(
-      new GetCommand({ TableName: env.tableName(), Key: credentialKey(orgId, id) }),
-    );
-    if (!out.Item) throw notFound(`No issued credential ${id}.`);
-    issued.push(out.Item);
-  }
+  for (const id of credentialIds) issued.push(await statusCarryingCredential(orgId, id, 'revocation'));
   const revokedAt = new Date().toISOString();
   for (const cred of issued) {
     const id = String(cred.credentialId);

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   Bitstring,
   buildStatusListCredential,
@@ -11,7 +11,7 @@ import { queryAll } from '../adapters/table';
 import { keys } from './keys';
 import { getOrg } from './users';
 import { issuerUrls, publicKeys, publicUrl } from './public-docs';
-import { credentialKey } from './revocations';
+import { statusCarryingCredential } from './revocations';
 
 /**
  * W3C Bitstring Status Lists, two per organisation: "suspension" (hold / unhold) and "revocation".
@@ -22,8 +22,16 @@ import { credentialKey } from './revocations';
  */
 export type StatusPurpose = 'suspension' | 'revocation';
 export const statusPurposes: StatusPurpose[] = ['suspension', 'revocation'];
-export const statusListUrl = (slug: string, purpose: StatusPurpose) =>
-  publicUrl(publicKeys.statusList(slug, purpose));
+/**
+ * Two encodings of the same bits. 'blockcerts': no multibase prefix, Merkle-signed — what the
+ * Blockcerts verifier reads, named by certificates. 'w3c': Bitstring Status List 1.0 exactly
+ * (multibase 'u'), Merkle-anchored and eddsa-signed by the issuer's badge key — what Open Badges
+ * verifiers read, named by badges. The Blockcerts verifier cannot decode the W3C form and the W3C
+ * libraries refuse the Blockcerts form, so one document cannot serve both.
+ */
+export type StatusListForm = 'blockcerts' | 'w3c';
+export const statusListUrl = (slug: string, purpose: StatusPurpose, form: StatusListForm = 'blockcerts') =>
+  publicUrl(form === 'w3c' ? publicKeys.w3cStatusList(slug, purpose) : publicKeys.statusList(slug, purpose));
 
 /** Reserves `count` consecutive indices of the organisation's list. */
 export const allocateStatusIndices = async (orgId: string, count: number): Promise<number> => {
@@ -64,29 +72,33 @@ const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number
     .map((i) => Number(i.statusIndex));
 
 /** The list as it should be now, unsigned. */
-export const currentStatusList = async (orgId: string, purpose: StatusPurpose) => {
+export const currentStatusList = async (
+  orgId: string,
+  purpose: StatusPurpose,
+  form: StatusListForm = 'blockcerts',
+) => {
   const org = await getOrg(orgId);
   if (!org) throw notFound('No such organisation.');
   const bits = new Bitstring(MIN_STATUS_LIST_BITS);
   for (const i of await setIndices(orgId, purpose)) bits.set(i, true);
   return buildStatusListCredential({
-    url: statusListUrl(org.verifierSlug, purpose),
+    url: statusListUrl(org.verifierSlug, purpose, form),
     issuerProfileUrl: issuerUrls(org).profile,
     statusPurpose: purpose,
     bits,
     validFrom: new Date(),
     // The Blockcerts verifier reads the list without the multibase prefix (see shared/src/blockcerts/NOTES.md).
-    encode: { multibase: false },
+    encode: { multibase: form === 'w3c' },
   });
 };
 
 /** Marks credentials held or not; the caller anchors a new list afterwards. Only the org's own credentials. */
 export const setHeld = async (orgId: string, credentialIds: string[], held: boolean): Promise<void> => {
-  for (const id of credentialIds) {
-    const cred = await dynamoClient().send(
-      new GetCommand({ TableName: env.tableName(), Key: credentialKey(orgId, id) }),
-    );
-    if (!cred.Item) throw notFound(`No issued credential ${id}.`);
+  // Every one is checked before any changes: a refusal changes nothing.
+  const issued = [];
+  for (const id of credentialIds) issued.push(await statusCarryingCredential(orgId, id, 'suspension'));
+  for (const [n, id] of credentialIds.entries()) {
+    const cred = { Item: issued[n]! };
     if (held) {
       await dynamoClient().send(
         new PutCommand({

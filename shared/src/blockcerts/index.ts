@@ -65,6 +65,9 @@ export {
 } from './statuslist';
 export {
   buildIssuerProfile,
+  MULTIKEY_CONTEXT,
+  type BadgeSigningKey,
+  type MultikeyMethod,
   type BlockcertsIssuerProfile,
   type IssuerProfileInput,
   type IssuingKey,
@@ -86,7 +89,12 @@ export {
   type Secp256k1PublicKeyJwk,
 } from './keys';
 export { toRfc3339, isRfc3339WithOffset } from './dates';
-export { buildOpenBadgeCredential, type OpenBadgeCredential, type OpenBadgeInput } from './open-badge';
+export {
+  buildOpenBadgeCredential,
+  type BitstringStatusListEntry,
+  type OpenBadgeCredential,
+  type OpenBadgeInput,
+} from './open-badge';
 export {
   createEddsaRdfc2022Proof,
   verifyEddsaRdfc2022Proof,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { buildIssuerProfile } from './issuer-profile';
+import { buildIssuerProfile, type IssuerProfileInput, type VerificationMethod } from './issuer-profile';
 import { buildRevocationList, revocationListQueryUrl } from './revocation-list';
 import { ethereumAddressFromJwk } from './keys';
 
@@ -10,7 +10,7 @@ const oldKey = secp256k1.getPublicKey(hexToBytes('00'.repeat(31) + '01'));
 const newKey = secp256k1.getPublicKey(hexToBytes('00'.repeat(31) + '02'));
 
 describe('buildIssuerProfile', () => {
-  const profile = buildIssuerProfile({
+  const input: IssuerProfileInput = {
     url: URL_,
     name: 'Example University',
     homepageUrl: 'https://example.edu',
@@ -27,7 +27,8 @@ describe('buildIssuerProfile', () => {
     ],
     revocationListUrl: 'https://certs.example.edu/issuer/revocations.json',
     introductionUrl: 'https://api.example.edu/public/introduce',
-  });
+  };
+  const profile = buildIssuerProfile(input);
 
   it('lists every key as an ecdsa-koblitz-pubkey address with its dates', () => {
     expect(profile.type).toBe('BlockcertsIssuerProfile');
@@ -50,9 +51,58 @@ describe('buildIssuerProfile', () => {
     profile.verificationMethod.forEach((m, i) => {
       expect(m.type).toBe('EcdsaSecp256k1VerificationKey2019');
       expect(m.controller).toBe(URL_);
-      expect(`ecdsa-koblitz-pubkey:${ethereumAddressFromJwk(m.publicKeyJwk)}`).toBe(profile.publicKey[i]!.id);
+      expect(`ecdsa-koblitz-pubkey:${ethereumAddressFromJwk((m as VerificationMethod).publicKeyJwk)}`).toBe(
+        profile.publicKey[i]!.id,
+      );
     });
     expect(profile.assertionMethod).toEqual([`${URL_}#key-1`, `${URL_}#key-2`]);
+  });
+
+  it('is the controller document of its badge keys: Multikeys controlled by the profile, retired ones kept', () => {
+    const withBadges = buildIssuerProfile({
+      ...input,
+      badgeKeys: [
+        {
+          fragment: 'badge-key-1',
+          publicKeyMultibase: 'z6MkOld',
+          created: '2024-01-01T00:00:00Z',
+          revoked: '2025-01-01T00:00:00Z',
+        },
+        { fragment: 'badge-key-2', publicKeyMultibase: 'z6MkNew', created: '2025-01-01T00:00:00Z' },
+      ],
+    });
+    const multikeys = withBadges.verificationMethod.filter((m) => m.type === 'Multikey');
+    expect(multikeys).toEqual([
+      {
+        '@context': 'https://w3id.org/security/multikey/v1',
+        id: `${URL_}#badge-key-1`,
+        controller: URL_,
+        type: 'Multikey',
+        publicKeyMultibase: 'z6MkOld',
+        created: '2024-01-01T00:00:00Z',
+        revoked: '2025-01-01T00:00:00Z',
+      },
+      {
+        '@context': 'https://w3id.org/security/multikey/v1',
+        id: `${URL_}#badge-key-2`,
+        controller: URL_,
+        type: 'Multikey',
+        publicKeyMultibase: 'z6MkNew',
+        created: '2025-01-01T00:00:00Z',
+      },
+    ]);
+    expect(withBadges.assertionMethod).toEqual([
+      `${URL_}#key-1`,
+      `${URL_}#key-2`,
+      `${URL_}#badge-key-1`,
+      `${URL_}#badge-key-2`,
+    ]);
+    expect(() =>
+      buildIssuerProfile({
+        ...input,
+        badgeKeys: [{ fragment: 'key-1', publicKeyMultibase: 'z6Mk', created: '2024-01-01T00:00:00Z' }],
+      }),
+    ).toThrow(/unique/);
   });
 
   it('spells introductionURL as the wallets read it', () => {

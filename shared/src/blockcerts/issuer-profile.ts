@@ -17,6 +17,23 @@ export interface IssuingKey {
   address?: string;
 }
 
+/**
+ * An Ed25519 key that signs the issuer's Open Badges (eddsa-rdfc-2022). Published in the profile as
+ * a Multikey whose controller is the profile itself, so the profile is the issuer's controller
+ * document: verifiers that check that the proof's key belongs to the credential's issuer accept it.
+ */
+export interface BadgeSigningKey {
+  /** Fragment of the key's id, e.g. 'badge-key-1'. Never reused: published badges name it. */
+  fragment: string;
+  /** 'z6Mk…' */
+  publicKeyMultibase: string;
+  created: Date | string;
+  /** When it was retired: it stays listed (old badges still verify) but signs nothing after. */
+  revoked?: Date | string;
+}
+
+export const MULTIKEY_CONTEXT = 'https://w3id.org/security/multikey/v1' as const;
+
 export interface IssuerProfileInput {
   /** Where the profile is published; it is the profile id and every credential's issuer. */
   url: string;
@@ -28,6 +45,7 @@ export interface IssuerProfileInput {
   image?: string;
   description?: string;
   keys: IssuingKey[];
+  badgeKeys?: BadgeSigningKey[];
   revocationListUrl: string;
   introductionUrl?: string;
 }
@@ -46,6 +64,16 @@ export interface VerificationMethod {
   publicKeyJwk: Secp256k1PublicKeyJwk;
 }
 
+export interface MultikeyMethod {
+  '@context': typeof MULTIKEY_CONTEXT;
+  id: string;
+  controller: string;
+  type: 'Multikey';
+  publicKeyMultibase: string;
+  created: string;
+  revoked?: string;
+}
+
 export interface BlockcertsIssuerProfile {
   '@context': string[];
   id: string;
@@ -56,7 +84,7 @@ export interface BlockcertsIssuerProfile {
   image?: string;
   description?: string;
   publicKey: IssuerPublicKeyEntry[];
-  verificationMethod: VerificationMethod[];
+  verificationMethod: (VerificationMethod | MultikeyMethod)[];
   assertionMethod: string[];
   revocationList: string;
   introductionURL?: string;
@@ -71,7 +99,10 @@ export function buildIssuerProfile(input: IssuerProfileInput): BlockcertsIssuerP
   if (input.keys.length === 0) throw new RangeError('an issuer profile needs at least one key');
   const fragments = new Set(input.keys.map((k) => k.fragment));
   if (fragments.size !== input.keys.length) throw new RangeError('key fragments must be unique');
-  const methodId = (key: IssuingKey) => `${input.url}#${key.fragment}`;
+  const badgeKeys = input.badgeKeys ?? [];
+  if (new Set([...fragments, ...badgeKeys.map((k) => k.fragment)]).size !== fragments.size + badgeKeys.length)
+    throw new RangeError('key fragments must be unique');
+  const methodId = (key: { fragment: string }) => `${input.url}#${key.fragment}`;
   return {
     '@context': [CONTEXT.openBadgesV2, CONTEXT.blockcertsV3_2],
     id: input.url,
@@ -87,13 +118,27 @@ export function buildIssuerProfile(input: IssuerProfileInput): BlockcertsIssuerP
       ...(key.expires === undefined ? {} : { expires: toRfc3339(key.expires) }),
       ...(key.revoked === undefined ? {} : { revoked: toRfc3339(key.revoked) }),
     })),
-    verificationMethod: input.keys.map((key) => ({
-      id: methodId(key),
-      controller: input.url,
-      type: 'EcdsaSecp256k1VerificationKey2019',
-      publicKeyJwk: publicKeyToJwk(key.publicKey),
-    })),
-    assertionMethod: input.keys.map(methodId),
+    verificationMethod: [
+      ...input.keys.map((key) => ({
+        id: methodId(key),
+        controller: input.url,
+        type: 'EcdsaSecp256k1VerificationKey2019' as const,
+        publicKeyJwk: publicKeyToJwk(key.publicKey),
+      })),
+      // Each carries its own @context: a verifier that resolves `<profile>#badge-key-n` gets a
+      // complete Multikey document whatever it does with the profile's own context.
+      ...badgeKeys.map((key) => ({
+        '@context': MULTIKEY_CONTEXT,
+        id: methodId(key),
+        controller: input.url,
+        type: 'Multikey' as const,
+        publicKeyMultibase: key.publicKeyMultibase,
+        created: toRfc3339(key.created),
+        ...(key.revoked === undefined ? {} : { revoked: toRfc3339(key.revoked) }),
+      })),
+    ],
+    // Retired badge keys stay here: badges they signed while current must keep verifying.
+    assertionMethod: [...input.keys, ...badgeKeys].map(methodId),
     revocationList: input.revocationListUrl,
     // Spelled introductionURL: the Blockcerts wallets read this spelling (the context maps another).
     ...(input.introductionUrl

@@ -12,8 +12,25 @@ export interface OpenBadgeInput {
   validUntil?: Date | string;
   /** Defaults to a fresh urn:uuid. */
   id?: string;
+  /** What wallets list the badge as; defaults to the achievement's name and description. */
+  name?: string;
+  description?: string;
+  /**
+   * The badge's one status entry (OB 3.0's schema allows a single object): a W3C
+   * BitstringStatusListEntry whose index is the badge's own, never shared with another credential.
+   */
+  credentialStatus?: BitstringStatusListEntry;
   /** Salt for the hashed email; random when omitted (pass one only for reproducible tests). */
   salt?: string;
+}
+
+export interface BitstringStatusListEntry {
+  id: string;
+  type: 'BitstringStatusListEntry';
+  statusPurpose: 'revocation' | 'suspension';
+  /** A string of digits, as Bitstring Status List 1.0 writes it. */
+  statusListIndex: string;
+  statusListCredential: string;
 }
 
 /**
@@ -31,7 +48,8 @@ export function buildOpenBadgeCredential(input: OpenBadgeInput) {
     '@context': [CONTEXT.credentialsV2, CONTEXT.openBadgesV3],
     id: input.id ?? `urn:uuid:${globalThis.crypto.randomUUID()}`,
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
-    name: input.achievement.name,
+    name: input.name ?? input.achievement.name,
+    description: input.description ?? input.achievement.description,
     issuer: {
       id: input.issuer.id,
       type: ['Profile'],
@@ -42,6 +60,7 @@ export function buildOpenBadgeCredential(input: OpenBadgeInput) {
     },
     validFrom: toRfc3339(input.validFrom),
     ...(input.validUntil === undefined ? {} : { validUntil: toRfc3339(input.validUntil) }),
+    ...(input.credentialStatus ? { credentialStatus: input.credentialStatus } : {}),
     credentialSubject: {
       ...(input.recipient.id ? { id: input.recipient.id } : {}),
       type: ['AchievementSubject'],

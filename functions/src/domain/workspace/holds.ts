@@ -43,7 +43,12 @@ export const revokeSelection = async (
   );
   if (!verdict.ok) throw badRequest(verdict.message);
   await revokeCredentials(orgId, rows.map(credentialIdOf), req.revokereason);
-  const batch = await anchorStatusList(orgId, 'revocation');
+  // Badges name the W3C form of the revocation list, certificates the Blockcerts form.
+  const batch = await anchorStatusList(
+    orgId,
+    'revocation',
+    req.certtype === 'openbadges' ? 'w3c' : 'blockcerts',
+  );
   const revokedAt = new Date().toISOString();
   const moved = await mapLimit(rows, 10, (r) =>
     transitionRow(r, [r.status], { status: st.revoked, revokedAt, revokeReason: req.revokereason }),
