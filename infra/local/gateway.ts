@@ -283,6 +283,11 @@ export const startGateway = async (opts: GatewayOptions) => {
           ? handlePublic(req, res, url)
           : Promise.resolve(handleStatic(req, res, url));
     work.catch((err) => {
+      // A malformed escape (`%E0%A4%A`, a lone `%`) in the path: API Gateway answers 400, not 500.
+      if (err instanceof URIError && !res.headersSent)
+        return send(res, 400, JSON.stringify({ message: 'Bad Request: malformed percent-encoding.' }), {
+          'content-type': 'application/json',
+        });
       console.error('gateway error', err);
       if (!res.headersSent)
         send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), {

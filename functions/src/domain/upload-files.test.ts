@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { AppError } from '@proofmark/shared/errors';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
+import { realPdf, realPng } from '../../../test/support/real-files';
 import { loadUpload, readSheet, sampleSheet } from './upload-files';
 
 const xlsx = async (rows: unknown[][]) => {
@@ -20,8 +21,8 @@ const zip = (items: { name: string; bytes: Buffer }[]) =>
     z.outputStream.on('data', (c: Buffer) => chunks.push(c));
     z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
   });
-const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+const PDF = await realPdf();
+const PNG = realPng();
 
 const refusal = async (p: Promise<unknown>) => {
   const err = await p.then(

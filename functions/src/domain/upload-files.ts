@@ -5,6 +5,8 @@ import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
   extensionOf,
   ignorableEntry,
+  MAX_SHEET_CELLS,
+  MAX_SHEET_COLUMNS,
   sampleSheetRows,
   sniffKind,
   uploadExtensions,
@@ -14,6 +16,7 @@ import {
   type FileKind,
   type ZipEntryInfo,
 } from '@proofmark/shared/recipients/rules';
+import { checkContent } from './upload-content';
 
 /**
  * Reading uploaded files safely: what a file is comes from its bytes, zips are judged by their
@@ -128,11 +131,39 @@ const isWorkbook = (z: CheckedZip) =>
 
 // ——— sheets ———
 
+const columnNumber = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/**
+ * Bounds a sheet by its XML before the workbook is built (building it costs far more memory per
+ * cell than the XML does): filled cells in all, and the right-most column any cell claims — one
+ * cell in column XFD would otherwise make every row 16,384 cells wide.
+ */
+const checkSheetBounds = async (z: CheckedZip) => {
+  let cells = 0;
+  for (const { entry, info } of z.entries) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(info.name)) continue;
+    let xml: string;
+    try {
+      // latin1: one byte per character, and cell tags are ASCII.
+      xml = (await readEntry(z.zip, entry, zipLimits.maxUnpackedBytes)).toString('latin1');
+    } catch {
+      throw refuse(m.sheetUnreadable);
+    }
+    for (const cell of xml.matchAll(/<(?:\w+:)?c[\s>/]/g)) {
+      if (++cells > MAX_SHEET_CELLS) throw refuse(m.sheetTooManyCells(MAX_SHEET_CELLS));
+      const tag = xml.slice(cell.index, xml.indexOf('>', cell.index));
+      const ref = /\br="\$?([A-Z]{1,3})\$?\d+"/.exec(tag);
+      if (ref && columnNumber(ref[1]!) > MAX_SHEET_COLUMNS) throw refuse(m.sheetTooWide(MAX_SHEET_COLUMNS));
+    }
+  }
+};
+
 /** The first worksheet's cells as text, header first; any reading failure means a damaged workbook. */
 export const readSheet = async (bytes: Buffer): Promise<SheetCells> => {
   if (sniffKind(bytes) !== 'zip') throw refuse(m.wrongFileFormat);
   const z = await checkedZip(bytes, m.sheetUnreadable);
   if (!isWorkbook(z)) throw refuse(m.wrongFileFormat);
+  await checkSheetBounds(z);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -141,7 +172,9 @@ export const readSheet = async (bytes: Buffer): Promise<SheetCells> => {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw refuse(m.sheetNoRows);
+  // Cells without a reference are placed one after another, so the bound is checked again here.
   const width = sheet.columnCount;
+  if (width > MAX_SHEET_COLUMNS) throw refuse(m.sheetTooWide(MAX_SHEET_COLUMNS));
   const cellsOf = (r: ExcelJS.Row) =>
     Array.from({ length: width }, (_, i) => {
       const text = r.getCell(i + 1).text;
@@ -170,7 +203,11 @@ export const sampleSheet = async (): Promise<Buffer> => {
  * Reads an uploaded file of the kind its name promised, refusing it (with the message for the
  * person who uploaded it) when its bytes are of another kind, it is damaged, too big, or unsafe.
  */
-export const loadUpload = async (expected: FileKind, bytes: Buffer): Promise<LoadedFile> => {
+export const loadUpload = async (
+  expected: FileKind,
+  bytes: Buffer,
+  name = 'The file',
+): Promise<LoadedFile> => {
   if (!bytes.length) throw refuse(m.fileEmpty);
   if (bytes.length > uploadLimits[expected]) throw tooLarge(m.fileTooLarge(uploadLimits[expected] / MB));
   const sniffed = sniffKind(bytes);
@@ -181,6 +218,7 @@ export const loadUpload = async (expected: FileKind, bytes: Buffer): Promise<Loa
     case 'png':
     case 'jpeg':
       if (sniffed !== expected) throw refuse(m.wrongFileFormat);
+      await checkContent(expected, name, bytes);
       return { kind: expected, bytes };
     case 'zip':
       if (sniffed !== 'zip') throw refuse(m.wrongFileFormat);
@@ -231,6 +269,16 @@ const loadZip = async (bytes: Buffer): Promise<LoadedFile> => {
     if ((kind === 'xlsx' && sniffed !== 'zip') || (kind !== 'xlsx' && sniffed !== kind)) {
       problems.push({ path: name, message: m.zipEntryWrongContent(name) });
       continue;
+    }
+    if (kind !== 'xlsx') {
+      const problem = await checkContent(kind, name, content).then(
+        () => undefined,
+        (err: AppError) => err.message,
+      );
+      if (problem) {
+        problems.push({ path: name, message: problem });
+        continue;
+      }
     }
     files.push({ name, kind, bytes: content });
   }

@@ -267,7 +267,7 @@ export const runImport = async (
   try {
     const bytes = await getObjectBytes('artefacts', record.objectKey);
     if (!bytes) throw badRequest(m.fileNotUploaded);
-    plan = await planOf(record, await loadUpload(record.kind, Buffer.from(bytes)));
+    plan = await planOf(record, await loadUpload(record.kind, Buffer.from(bytes), record.filename));
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
     return refuseRecord(record, err).catch((refusal: unknown) => {

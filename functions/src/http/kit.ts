@@ -55,10 +55,36 @@ export const callerOf = (event: HttpEvent): Caller => {
 /** The client's address as API Gateway saw it (the browser calls no IP service). */
 export const sourceIpOf = (event: HttpEvent): string => event.requestContext.http.sourceIp;
 
+/** No id or query value of ours comes near this; longer ones are refused before any lookup. */
+export const MAX_PARAM_LENGTH = 256;
+
 export const pathParam = (event: HttpEvent, name: string): string => {
   const value = event.pathParameters?.[name];
   if (!value) throw badRequest(`Missing ${name}.`);
   return value;
+};
+
+/**
+ * Bounds every path parameter and query value before a handler sees it, so an over-long or
+ * control-character id is a clear 400, never a failed lookup (500).
+ */
+const checkParams = (event: HttpEvent) => {
+  const params = [
+    ...Object.entries(event.pathParameters ?? {}),
+    ...Object.entries(event.queryStringParameters ?? {}),
+  ];
+  for (const [name, value] of params) {
+    if (value === undefined) continue;
+    if (value.length > MAX_PARAM_LENGTH)
+      throw badRequest(`${name} is too long (at most ${MAX_PARAM_LENGTH} characters).`, [
+        { path: name, message: `At most ${MAX_PARAM_LENGTH} characters.` },
+      ]);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    if (/[\u0000-\u001f\u007f]/.test(value))
+      throw badRequest(`${name} contains control characters.`, [
+        { path: name, message: 'Control characters are not allowed.' },
+      ]);
+  }
 };
 
 const parseWith = <S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> => {
@@ -140,6 +166,7 @@ const httpGroupHandler = (handlers: GroupHandlers) =>
       const handle = handlers[key];
       const access = routeAccess[key];
       if (!handle || !access) return json(404, { Status: 404, message: 'Not found.', code: 'not_found' });
+      checkParams(event);
       let reply: Reply;
       if (access.kind === 'public') {
         reply = await (handle as PublicHandler)(event);

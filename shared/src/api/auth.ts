@@ -3,6 +3,7 @@ import { accountMessages, addUserFieldMessages } from '../accounts/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../accounts/password-policy';
 import { permissionFlags } from '../accounts/permissions';
 import { envelope } from './envelope';
+import { isSafeText, unsafeTextMessage } from '../text';
 
 /** Choices of the registration form (spec: account-and-billing §9). */
 export const graduatesMembersChoices = ['1 - 5,000', '5,001 - 10,000'] as const;
@@ -30,7 +31,8 @@ const email = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Please enter a valid email address.' }).max(254));
-const name = (label: string) => z.string().trim().min(1, `Please enter the ${label}.`).max(100);
+const name = (label: string) =>
+  z.string().trim().min(1, `Please enter the ${label}.`).max(100).refine(isSafeText, unsafeTextMessage);
 /** Length limits only here; the common-password check is the server's (it holds the list). */
 const newPassword = z
   .string()

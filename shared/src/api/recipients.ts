@@ -9,6 +9,7 @@ import {
   validCohortId,
 } from '../recipients/rules';
 import { envelope } from './envelope';
+import { isSafeText, unsafeTextMessage } from '../text';
 
 /**
  * The recipients screen's calls (spec: certificate-operations §2.1, §2.2, §3, §7): cohorts,
@@ -136,12 +137,12 @@ export const recipientsResponse = envelope(recipientsData);
 
 export const updateRecipientRequest = z.object({
   selectedCertType: certType,
-  selectedcoid: z.string().min(1),
-  selectedstdid: z.string().min(1),
+  selectedcoid: z.string().min(1).max(100, m.cohortIdInvalid),
+  selectedstdid: z.string().min(1).max(64, 'The student ID is too long.'),
   newemail: z.string().trim().toLowerCase().regex(EMAIL_RE, m.invalidEmail),
-  firstname: z.string().trim().min(1, m.firstNameRequired).max(100),
-  middlename: z.string().trim().max(100).default(''),
-  lastname: z.string().trim().max(100).default(''),
+  firstname: z.string().trim().min(1, m.firstNameRequired).max(100).refine(isSafeText, unsafeTextMessage),
+  middlename: z.string().trim().max(100).refine(isSafeText, unsafeTextMessage).default(''),
+  lastname: z.string().trim().max(100).refine(isSafeText, unsafeTextMessage).default(''),
   secondemailaddress: z
     .string()
     .trim()
@@ -164,8 +165,8 @@ export type SelectionRequest = z.infer<typeof selectionRequest>;
 export const copyEmailData = z.object({ updated: z.number().int() });
 
 export const photoQuery = z.object({
-  cohort: z.string().min(1),
-  student: z.string().min(1),
+  cohort: z.string().min(1).max(100, m.cohortIdInvalid),
+  student: z.string().min(1).max(64, 'The student ID is too long.'),
   certtype: certType,
 });
 export const photoData = z.object({ photoContent: z.string(), photoTitle: z.string() });

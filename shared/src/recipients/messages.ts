@@ -40,6 +40,16 @@ export const recipientMessages = {
   sheetUnreadable:
     'The Excel file could not be read: it is damaged or not an .xlsx workbook. Save it again as .xlsx and retry.',
   sheetNoRows: 'The Excel sheet has no student rows.',
+  imageUnreadable: (name: string) =>
+    `${name} could not be read as an image: it is damaged or incomplete. Save it again as PNG or JPEG and retry.`,
+  imageTooManyPixels: (name: string, maxMegapixels: number) =>
+    `${name} is too large in pixels. The limit is ${maxMegapixels} megapixels.`,
+  pdfUnreadable: (name: string) =>
+    `${name} could not be read as a PDF: it is damaged, encrypted or not a PDF. Save it again as PDF and retry.`,
+  sheetTooWide: (max: number) =>
+    `The Excel sheet uses columns beyond the ${max}th. Remove the cells far to the right (the layout needs far fewer columns).`,
+  sheetTooManyCells: (max: number) =>
+    `The Excel sheet has more than ${max.toLocaleString('en')} cells. Remove unused cells or split it.`,
   sheetTooManyRows: (max: number) => `The Excel sheet has more than ${max} student rows. Please split it.`,
   sheetMissingColumns: (names: string[]) =>
     `The Excel sheet is missing the column${names.length > 1 ? 's' : ''} ${names.join(', ')}. Download the sample sheet for the layout.`,
@@ -50,6 +60,8 @@ export const recipientMessages = {
     'Student ID may only contain letters, digits, dots, dashes and underscores (at most 64)',
   rowStudentIdDuplicate: (firstRow: number) => `Student ID repeats row ${firstRow}`,
   rowFirstNameMissing: 'First Name is empty',
+  rowNameUnsafe: (label: string) =>
+    `${label} contains control characters, invisible direction marks or broken characters`,
   rowNameTooLong: (column: string) => `${column} is longer than 100 characters`,
   rowEmailMissing: 'Email is empty',
   rowEmailInvalid: 'Email is not a valid email address',

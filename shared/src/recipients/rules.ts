@@ -1,4 +1,5 @@
 import { recipientMessages as m } from './messages';
+import { isSafeText } from '../text';
 
 /**
  * The rules of the recipients screen (spec: certificate-operations §2.1, §4, §5, §9) as pure
@@ -174,6 +175,12 @@ export const uploadLimits: Record<FileKind, number> = {
   jpeg: 2 * MB,
 };
 export const MAX_SHEET_ROWS = 20_000;
+/** Photos are decoded before they are accepted; width × height at most this (4096 × 4096). */
+export const MAX_IMAGE_PIXELS = 4096 * 4096;
+/** The layout's six columns plus room for extra fields; a cell beyond it refuses the sheet. */
+export const MAX_SHEET_COLUMNS = 50;
+/** Filled cells in all: 20,000 rows of the layout with a generous number of extra fields. */
+export const MAX_SHEET_CELLS = 400_000;
 
 export const extensionOf = (name: string): string => /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 export const baseNameOf = (name: string): string => {
@@ -362,6 +369,7 @@ export const readStudentSheet = (
       ['lastname', 'Last Name'],
     ] as const)
       if (s[key].length > MAX_NAME) reasons.push(m.rowNameTooLong(label));
+      else if (!isSafeText(s[key])) reasons.push(m.rowNameUnsafe(label));
     if (!s.email) reasons.push(m.rowEmailMissing);
     else if (!EMAIL_RE.test(s.email)) reasons.push(m.rowEmailInvalid);
     if (s.secondemail && !EMAIL_RE.test(s.secondemail)) reasons.push(m.rowSecondEmailInvalid);
