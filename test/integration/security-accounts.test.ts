@@ -5,6 +5,7 @@ import type { SessionData } from '@proofmark/shared/api/auth';
 import { api, awaitMail, clients, cloud, codeIn, mailTo } from './helpers';
 import { registeredAdmin, registration, strongPassword, uniqueEmail } from './accounts';
 import { apiFrom, freshClient } from './from-client';
+import { clientLimits } from '../../functions/src/domain/client-limits';
 
 const codeItem = async (purpose: 'reset' | 'confirm', email: string) =>
   (
@@ -185,5 +186,49 @@ describe('per-client throttles on public routes (finding 10)', () => {
     expect(reg.slice(0, 10).every((r) => r.status === 200)).toBe(true);
     expect(reg[10]!.status).toBe(429);
     expect(reg[10]!.body.message).toBe(accountMessages.tooManyRequests);
+  });
+
+  it('the chain relay, verification recording and wallet introduction answer 429 past their per-client limits', async () => {
+    const countUntil429 = async (call: () => Promise<{ status: number }>, max: number) => {
+      for (let i = 1; i <= max + 1; i++) if ((await call()).status === 429) return i;
+      return undefined;
+    };
+    const relayClient = freshClient();
+    const relayed = await countUntil429(
+      () =>
+        apiFrom(relayClient, 'POST', '/api/public/chain/eth-sepolia', {
+          body: { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
+        }),
+      clientLimits.chainRelay.max,
+    );
+    expect(relayed).toBe(clientLimits.chainRelay.max + 1);
+
+    const verifier = freshClient();
+    const recorded = await countUntil429(
+      () =>
+        apiFrom(verifier, 'POST', '/api/public/verifications', {
+          body: { credentialId: 'urn:uuid:nothing', verdict: 'verified', method: 'id' },
+        }),
+      clientLimits.verification.max,
+    );
+    expect(recorded).toBe(clientLimits.verification.max + 1);
+
+    const wallet = freshClient();
+    const introduced = await countUntil429(
+      () =>
+        apiFrom(wallet, 'POST', '/api/public/issuers/no-such-issuer/introduce', {
+          body: { bitcoinAddress: 'addr', nonce: 'nonce' },
+        }),
+      clientLimits.walletIntroduction.max,
+    );
+    expect(introduced).toBe(clientLimits.walletIntroduction.max + 1);
+    // Other clients are not affected.
+    expect(
+      (
+        await apiFrom(freshClient(), 'POST', '/api/public/verifications', {
+          body: { credentialId: 'urn:uuid:nothing', verdict: 'verified', method: 'id' },
+        })
+      ).status,
+    ).toBe(202);
   });
 });

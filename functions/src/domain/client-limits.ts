@@ -10,8 +10,9 @@ export const clientLimits = {
   register: { max: 10, windowSeconds: 60 * 60 },
   forgot: { max: 10, windowSeconds: 15 * 60 },
   resendCode: { max: 10, windowSeconds: 15 * 60 },
-  chainRelay: { max: 60, windowSeconds: 60 },
-  verification: { max: 120, windowSeconds: 60 },
+  /** The verifier page makes a few lookups per certificate it checks. */
+  chainRelay: { max: 120, windowSeconds: 60 },
+  verification: { max: 60, windowSeconds: 60 },
   walletIntroduction: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
