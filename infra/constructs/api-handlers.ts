@@ -2,8 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import { FONT_PACKAGES } from '../../functions/src/render/fonts';
 import { routeGroups, routes, type RouteGroup } from '../../functions/src/routes';
+import { httpBundle } from '../bundling';
 import type { Api } from './api';
 import { BackendFunction, type Backend } from './backend-function';
 import { pascal, recordOf } from './util';
@@ -50,17 +50,15 @@ export class ApiHandlers extends Construct {
   }
 
   private groupFunction(group: RouteGroup, props: ApiHandlersProps): BackendFunction {
-    const entry = `functions/src/http/${group}.ts`;
+    const bundle = httpBundle(group);
     const fn = new BackendFunction(this, pascal(group), {
-      entry,
-      description: `Proofmark HTTP routes of group ${group} (${entry})`,
+      bundle,
+      description: `Proofmark HTTP routes of group ${group} (${bundle.entry})`,
       // API Gateway gives up on an integration after 30 s; running longer only costs.
       timeout: Duration.seconds(29),
       // CPU scales with memory, and these cold starts are on a user's request.
       memorySize: 1024,
       backend: props.backend,
-      // The workspace's preview is the certificate's HTML, with the fonts read at run time.
-      ...(group === 'workspace' ? { nodeModules: [...FONT_PACKAGES] } : {}),
     });
     props.userPool.grant(fn, ...userAdminActions);
     props.scheduling.grantManageSchedules(fn);

@@ -4,13 +4,14 @@ import type { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { jobNames, type JobName } from '../../functions/src/jobs';
+import { cdkBundling, type LambdaBundle } from '../bundling';
 import { buckets as bucketDefs, envNames, type BucketName } from '../resources';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,26 +58,21 @@ export const backendEnvironment = (b: Backend): Record<string, string> => ({
 });
 
 export interface BackendFunctionProps {
-  /** Path from the repository root, e.g. `functions/src/http/system.ts`; it must export `handler`. */
-  entry: string;
+  /** The handler module and what is installed beside it (infra/bundling.ts, shared with the bundle test). */
+  bundle: LambdaBundle;
   description: string;
   timeout: Duration;
   memorySize: number;
   backend: Backend;
   /** Default arm64; a function whose native dependency ships for x64 only says so. */
   architecture?: Architecture;
-  /**
-   * Packages installed next to the bundle instead of bundled (they read files beside their own
-   * code, e.g. @sparticuz/chromium's packed browser), at the lockfile's version.
-   */
-  nodeModules?: string[];
 }
 
 /** A handler of functions/src, bundled by esbuild, with the shared environment and the grants every handler needs. */
 export class BackendFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: BackendFunctionProps) {
     super(scope, id, {
-      entry: join(repoRoot, props.entry),
+      entry: join(repoRoot, props.bundle.entry),
       handler: 'handler',
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
@@ -88,20 +84,7 @@ export class BackendFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
       environment: { ...backendEnvironment(props.backend), NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The runtime's SDK lags the lockfile; bundling ours keeps behaviour identical to the local cloud.
-        bundleAwsSDK: true,
-        ...(props.nodeModules?.length ? { nodeModules: props.nodeModules } : {}),
-        // CommonJS dependencies inside an ESM bundle still call require().
-        banner:
-          "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
+      bundling: cdkBundling(props.bundle),
     });
     grantBackendAccess(this, props.backend);
   }

@@ -3,20 +3,16 @@ import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { jobNames, jobs, type JobName } from '../../functions/src/jobs';
-import { FONT_PACKAGES } from '../../functions/src/render/fonts';
+import { chromiumJobs, jobBundle } from '../bundling';
 import { BackendFunction, type Backend } from './backend-function';
 import type { JobQueues } from './job-queues';
 import { pascal, recordOf } from './util';
 
 /**
- * Jobs that render with Chromium (functions/src/render). Lambda has no browser: these get
- * @sparticuz/chromium installed beside the bundle (it unpacks the browser packed in its own folder,
- * so it cannot be bundled), and run on x86_64 because that package ships an x64 build only.
+ * Jobs that render with Chromium get @sparticuz/chromium installed beside the bundle (infra/bundling.ts)
+ * and run on x86_64, because that package ships an x64 build only.
  */
-export const chromiumJobs: readonly JobName[] = ['generate', 'download'];
-export const CHROMIUM_PACKAGE = '@sparticuz/chromium';
-/** What a rendering function installs beside its bundle: the browser and the fonts read at run time. */
-export const renderModules = [CHROMIUM_PACKAGE, ...FONT_PACKAGES];
+export { chromiumJobs } from '../bundling';
 
 /** SQS allows more than 10 messages per batch only with a batching window. */
 const maxUnwindowedBatch = 10;
@@ -37,16 +33,14 @@ export class JobWorkers extends Construct {
 
   private worker(job: JobName, props: JobWorkersProps): BackendFunction {
     const def = jobs[job];
-    const entry = `functions/src/jobs/${job}.ts`;
+    const bundle = jobBundle(job);
     const fn = new BackendFunction(this, pascal(job), {
-      entry,
-      description: `Proofmark job ${job} (${entry})`,
+      bundle,
+      description: `Proofmark job ${job} (${bundle.entry})`,
       timeout: Duration.seconds(def.timeoutSeconds),
       memorySize: def.memoryMb,
       backend: props.backend,
-      ...(chromiumJobs.includes(job)
-        ? { architecture: Architecture.X86_64, nodeModules: renderModules }
-        : {}),
+      ...(chromiumJobs.includes(job) ? { architecture: Architecture.X86_64 } : {}),
     });
     fn.addEventSource(
       new SqsEventSource(props.queues.byJob[job].queue, {

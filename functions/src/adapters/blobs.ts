@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BucketName } from '../../../infra/resources';
-import { s3Client } from './aws';
+import { s3Client } from './aws-s3';
 import { env } from './env';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { conflict } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { cognitoClient } from './aws';
+import { cognitoClient } from './aws-cognito';
 import { env } from './env';
 
 /** Cognito, reduced to what the product needs. Our API is the only way in (self sign-up is off). */

@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient } from './aws';
+import { sesClient } from './aws-ses';
 import { env } from './env';
 
 export interface OutgoingMail {

@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from './aws';
+import { sqsClient } from './aws-sqs';
 import { env } from './env';
 import type { JobName } from '../jobs';
 

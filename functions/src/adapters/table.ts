@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from './aws';
+import { dynamoClient } from './aws-dynamo';
 import { env } from './env';
 
 /** Every item a query matches, across DynamoDB's 1 MB pages. */

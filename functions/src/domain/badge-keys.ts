@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { ed25519PublicKeyMultibase, type BadgeSigningKey } from '@proofmark/shared/blockcerts/index';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { conditionHolds, queryAll } from '../adapters/table';
 import { deleteSecret, putSecret, readSecret } from './secrets';

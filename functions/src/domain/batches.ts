@@ -15,7 +15,7 @@ import {
 } from '@proofmark/shared/blockcerts/index';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
 import type { BatchView, CreateBatchRequest, TransactionReceipt } from '@proofmark/shared/api/credentials';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { CHANGES_IN_PLACE, deleteObject, getObjectText, putObject } from '../adapters/blobs';
 import { enqueueJob, pendingJobMark } from '../adapters/queue';

@@ -3,14 +3,12 @@ import { env } from '../adapters/env';
 import { createEvmAdapter } from '../adapters/chain/evm';
 import { createBitcoinAdapter } from '../adapters/chain/bitcoin';
 import type { AnchorChainAdapter } from '../adapters/chain/types';
+import { bitcoinNetwork, type Blockchain } from './chain-networks';
 
-export const blockchains = ['ethereum', 'bitcoin'] as const;
-export type Blockchain = (typeof blockchains)[number];
+export { anchorNetwork, blockchains, type Blockchain } from './chain-networks';
 
 let evm: ReturnType<typeof createEvmAdapter> | undefined;
 let bitcoin: AnchorChainAdapter | undefined;
-
-const bitcoinNetwork = () => (process.env.BITCOIN_NETWORK === 'mainnet' ? 'mainnet' : 'testnet');
 
 /**
  * The adapter for a chain as this deployment is configured: Ethereum through CHAIN_RPC_URL /
@@ -29,7 +27,3 @@ export const bitcoinAddressOf = (privateKeyHex: string) =>
   createBitcoinAdapter({ network: bitcoinNetwork(), esploraUrl: 'http://127.0.0.1:9' }).addressOf(
     privateKeyHex,
   );
-
-/** The network name written into anchors (`blink:eth:<network>:<tx>`, `blink:btc:<network>:<tx>`). */
-export const anchorNetwork = (chain: Blockchain) =>
-  chain === 'ethereum' ? env.chainNetwork() : bitcoinNetwork();

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { Wallet } from 'ethers';
 import { notFound } from '@proofmark/shared/errors';
 import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { isConditionalFailure } from '../adapters/table';
 import { fundFromDevFaucet } from '../adapters/chain/evm';

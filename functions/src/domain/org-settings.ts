@@ -7,7 +7,7 @@ import type {
 } from '@proofmark/shared/api/profile';
 import { storageTypes } from '@proofmark/shared/api/profile';
 import { secretsIn, type SecretField } from '@proofmark/shared/settings/rules';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { keys } from './keys';
 

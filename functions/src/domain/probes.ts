@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@proofmark/shared/errors';
 import type { CreateProbeRequest, Probe } from '@proofmark/shared/api/system';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { conditionHolds } from '../adapters/table';
 import { enqueueJob } from '../adapters/queue';

@@ -1,47 +1,15 @@
 import { buildIssuerProfile, buildRevocationList } from '@proofmark/shared/blockcerts/index';
 import { notFound } from '@proofmark/shared/errors';
-import { env } from '../adapters/env';
+import { issuerUrls, publicKeys, publicUrl } from './public-urls';
 import { queryAll } from '../adapters/table';
 import { CHANGES_IN_PLACE, putObject } from '../adapters/blobs';
-import { getOrg, type OrgRecord } from './users';
+import { getOrg } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
 import { getOrgSettings } from './org-settings';
 import { listBadgeKeys, profileBadgeKeys } from './badge-keys';
 
-/**
- * The documents verifiers and wallets fetch, published to the public bucket (CloudFront in AWS,
- * `/public/*` of the local gateway) at stable URLs derived from the organisation's verifier slug.
- */
-export const publicKeys = {
-  profile: (slug: string) => `issuers/${slug}/profile.json`,
-  revocations: (slug: string) => `issuers/${slug}/revocations.json`,
-  logo: (slug: string, ext: 'png' | 'jpg') => `issuers/${slug}/logo.${ext}`,
-  statusList: (slug: string, purpose: 'suspension' | 'revocation') =>
-    `issuers/${slug}/status/${purpose}.json`,
-  /** The W3C form of a list (multibase encodedList, eddsa-signed) that Open Badges name. */
-  w3cStatusList: (slug: string, purpose: 'suspension' | 'revocation') =>
-    `issuers/${slug}/status/w3c-${purpose}.json`,
-  credential: (slug: string, credentialUuid: string, ext: 'json' | 'png' | 'svg' | 'pdf' = 'json') =>
-    `credentials/${slug}/${credentialUuid}.${ext}`,
-  /** The QR code (PNG) of an issued certificate, pointing at its verifier page. */
-  credentialQr: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}-qr.png`,
-};
-
-export const publicUrl = (key: string) => `${env.publicBaseUrl().replace(/\/+$/, '')}/${key}`;
-
-/**
- * The organisation's public verifier page (account-and-billing §1); with a certificate's uuid, the
- * page that verifies that certificate (emails, QR codes and the Issued tab link here).
- */
-export const verifierPageUrl = (slug: string, credentialUuid?: string) =>
-  `${env.appBaseUrl()}/verify/${slug}${credentialUuid ? `?id=${encodeURIComponent(credentialUuid)}` : ''}`;
-
-export const issuerUrls = (org: Pick<OrgRecord, 'verifierSlug'>) => ({
-  profile: publicUrl(publicKeys.profile(org.verifierSlug)),
-  revocations: publicUrl(publicKeys.revocations(org.verifierSlug)),
-  /** Where the Blockcerts Wallet posts a recipient's address with the one-time code. */
-  introduction: `${env.appBaseUrl()}/api/public/issuers/${org.verifierSlug}/introduce`,
-});
+// The URLs live in a leaf module so that code needing only URLs does not load the publishing code.
+export { issuerUrls, publicKeys, publicUrl, verifierPageUrl } from './public-urls';
 
 export interface Revocation {
   credentialId: string;

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { conditionHolds } from '../adapters/table';
 

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { conditionHolds, isConditionalFailure, queryAll, setExpression } from '../adapters/table';
 

@@ -20,7 +20,7 @@ import {
   validCohortId,
 } from '@proofmark/shared/recipients/rules';
 import { deleteObject, getObjectBytes } from '../adapters/blobs';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import {

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest, notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { isConditionalFailure } from '../adapters/table';
 import { publishIssuerDocuments, revocationKey } from './public-docs';

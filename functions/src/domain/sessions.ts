@@ -3,7 +3,7 @@ import { accountMessages } from '@proofmark/shared/accounts/messages';
 import type { SessionData } from '@proofmark/shared/api/auth';
 import { passwordSignIn, refreshSignIn, signOutEverywhere } from '../adapters/identity';
 import { getOrg, findUserByEmail, getUser, updateUser, type UserRecord } from './users';
-import { verifierPageUrl } from './public-docs';
+import { verifierPageUrl } from './public-urls';
 import { beforeSignIn, signInFailed, signInSucceeded } from './sign-in-lockout';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

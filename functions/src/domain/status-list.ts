@@ -5,7 +5,7 @@ import {
   MIN_STATUS_LIST_BITS,
 } from '@proofmark/shared/blockcerts/index';
 import { AppError, notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { queryAll } from '../adapters/table';
 import { keys } from './keys';

@@ -15,7 +15,7 @@ import {
   type StudentRow,
   type UploadPurpose,
 } from '@proofmark/shared/recipients/rules';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { conditionHolds, setExpression } from '../adapters/table';
 import { deleteObject, getObjectBytes, objectSize, presignedPutUrl, putObject } from '../adapters/blobs';

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { createIdentity, deleteIdentity } from '../adapters/identity';
 import { keys } from './keys';

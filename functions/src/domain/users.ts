@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { queryAll, setExpression } from '../adapters/table';
 import { keys } from './keys';

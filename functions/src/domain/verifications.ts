@@ -12,7 +12,7 @@ import {
 } from '@proofmark/shared/api/verifier';
 import { decodeProofValue, parseAnchor } from '@proofmark/shared/blockcerts/index';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { getObjectText } from '../adapters/blobs';
 import { env } from '../adapters/env';
 import { anchorNetwork } from './chains';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws';
+import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
 import { keys } from './keys';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@proofmark/shared/errors';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws';
+import { dynamoClient } from '../../adapters/aws-dynamo';
 import { env } from '../../adapters/env';
 import { sendMail } from '../../adapters/mail';
 import { keys } from '../keys';

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canGenerate, certificateStatus } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws';
+import { dynamoClient } from '../../adapters/aws-dynamo';
 import { putObject } from '../../adapters/blobs';
 import { env } from '../../adapters/env';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';

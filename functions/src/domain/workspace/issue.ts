@@ -16,7 +16,7 @@ import {
   MIN_BALANCE_SELECTION,
   canBake,
 } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws';
+import { dynamoClient } from '../../adapters/aws-dynamo';
 import { env } from '../../adapters/env';
 import { conditionHolds, setExpression } from '../../adapters/table';
 import { passwordSignIn } from '../../adapters/identity';

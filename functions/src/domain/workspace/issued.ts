@@ -1,7 +1,7 @@
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../../adapters/aws';
+import { s3Client } from '../../adapters/aws-s3';
 import { putObject } from '../../adapters/blobs';
 import { env } from '../../adapters/env';
 import { qrPng } from '../../render/qr';

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../../adapters/aws';
+import { dynamoClient } from '../../adapters/aws-dynamo';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { env } from '../../adapters/env';
 import { conditionHolds } from '../../adapters/table';

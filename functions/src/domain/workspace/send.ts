@@ -4,7 +4,7 @@ import type { RunView, Selection } from '@proofmark/shared/api/workspace';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canSend, certificateStatus } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws';
+import { dynamoClient } from '../../adapters/aws-dynamo';
 import { env } from '../../adapters/env';
 import { sendMail } from '../../adapters/mail';
 import { conditionHolds } from '../../adapters/table';

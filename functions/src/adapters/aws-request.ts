@@ -1,0 +1,7 @@
+/*
+ * One client per service per process (Lambda reuses them across invocations), one module per client
+ * so that a bundle carries only the SDK clients its code calls. Endpoints come from the SDK's
+ * standard AWS_ENDPOINT_URL_<SERVICE> variables, which the local cloud sets; in AWS they are unset.
+ * The SDK has no default request timeout, and a server that never answers must not hang a job.
+ */
+export const requestHandler = { requestTimeout: 30_000, throwOnRequestTimeout: true };

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import type { BuildOptions } from 'esbuild';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { jobNames, type JobName } from '../functions/src/jobs';
+import { FONT_PACKAGES } from '../functions/src/render/fonts';
+import { routeGroups, type RouteGroup } from '../functions/src/routes';
+
+/*
+ * How every Lambda bundle is built, in one place: the CDK stack (constructs/backend-function.ts)
+ * and the bundle test and bench (infra/bundles/) both read it, so what is tested is what deploys.
+ */
+
+/** Jobs that render with Chromium (functions/src/render): they get @sparticuz/chromium beside the bundle. */
+export const chromiumJobs: readonly JobName[] = ['generate', 'download'];
+export const CHROMIUM_PACKAGE = '@sparticuz/chromium';
+/** What a rendering function installs beside its bundle: the browser and the fonts read at run time. */
+export const renderModules = [CHROMIUM_PACKAGE, ...FONT_PACKAGES];
+
+/** The esbuild settings of every function, independent of who runs esbuild. */
+export const lambdaEsbuild = {
+  format: 'esm',
+  target: 'node22',
+  platform: 'node',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  // CommonJS dependencies inside an ESM bundle still call require().
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+} as const;
+
+/** The bundle file name Lambda loads for an ESM bundle (CDK names it so as well). */
+export const BUNDLE_FILE = 'index.mjs';
+
+export interface LambdaBundle {
+  /** `http/<group>` or `jobs/<job>`. */
+  name: string;
+  kind: 'http' | 'job';
+  /** Path from the repository root; the module exports `handler`. */
+  entry: string;
+  /**
+   * Packages installed beside the bundle instead of bundled: they read files beside their own code
+   * at run time (Chromium's packed browser, the fonts' woff2 files), so esbuild cannot inline them.
+   */
+  nodeModules: string[];
+}
+
+export const httpBundle = (group: RouteGroup): LambdaBundle => ({
+  name: `http/${group}`,
+  kind: 'http',
+  entry: `functions/src/http/${group}.ts`,
+  // The workspace's preview is the certificate's HTML, with the fonts read at run time.
+  nodeModules: group === 'workspace' ? [...FONT_PACKAGES] : [],
+});
+
+export const jobBundle = (job: JobName): LambdaBundle => ({
+  name: `jobs/${job}`,
+  kind: 'job',
+  entry: `functions/src/jobs/${job}.ts`,
+  nodeModules: chromiumJobs.includes(job) ? [...renderModules] : [],
+});
+
+/** Every function of the stack: one per route group and one per job. */
+export const lambdaBundles = (): LambdaBundle[] => [
+  ...routeGroups.map(httpBundle),
+  ...jobNames.map(jobBundle),
+];
+
+/** CDK's NodejsFunction bundling for a function (CDK runs esbuild, then installs nodeModules). */
+export const cdkBundling = (bundle: LambdaBundle): BundlingOptions => ({
+  format: OutputFormat.ESM,
+  target: lambdaEsbuild.target,
+  mainFields: [...lambdaEsbuild.mainFields],
+  minify: lambdaEsbuild.minify,
+  sourceMap: lambdaEsbuild.sourcemap,
+  sourcesContent: lambdaEsbuild.sourcesContent,
+  // The runtime's SDK lags the lockfile; bundling ours keeps behaviour identical to the local cloud.
+  bundleAwsSDK: true,
+  ...(bundle.nodeModules.length ? { nodeModules: bundle.nodeModules } : {}),
+  banner: lambdaEsbuild.banner,
+});
+
+/** The same build through esbuild's API, as CDK's command line runs it (externals = nodeModules). */
+export const esbuildOptions = (repoRoot: string, bundle: LambdaBundle, outdir: string): BuildOptions => ({
+  ...lambdaEsbuild,
+  mainFields: [...lambdaEsbuild.mainFields],
+  banner: { js: lambdaEsbuild.banner },
+  bundle: true,
+  entryPoints: [join(repoRoot, bundle.entry)],
+  outfile: join(outdir, BUNDLE_FILE),
+  external: [...bundle.nodeModules],
+  absWorkingDir: repoRoot,
+  metafile: true,
+  logLevel: 'silent',
+});

@@ -1,0 +1,115 @@
+import { builtinModules } from 'node:module';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PACKAGE, lambdaBundles } from '../../infra/bundling';
+import { buildAllBundles, externalImportsOf, packagesIn, type BuiltBundle } from '../../infra/bundles/build';
+import { smokeCallFor } from '../../infra/bundles/events';
+import { loadBundle } from '../../infra/bundles/load';
+import { repoRoot } from '../../infra/constructs/backend-function';
+import { cloud } from './helpers';
+
+/*
+ * Every Lambda bundle, built with the stack's own esbuild options (infra/bundling.ts) and the
+ * packages CDK installs beside it, then imported in a fresh `node` and called once. In AWS a bundle
+ * that throws at import fails every cold start; nothing else in the suite would notice.
+ */
+
+const CHAIN_LIBRARIES = ['ethers', '@scure/btc-signer', 'jsonld', 'bitcoinjs-lib', 'tiny-secp256k1'];
+/** Functions that must stay free of chain code: the health check and the public verifier's group. */
+const CHAIN_FREE = ['http/system', 'http/public'];
+
+const outRoot = mkdtempSync(join(tmpdir(), 'proofmark-bundles-'));
+let built: Map<string, BuiltBundle>;
+
+beforeAll(async () => {
+  built = new Map((await buildAllBundles(repoRoot, outRoot)).map((b) => [b.name, b]));
+}, 300_000);
+afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
+
+const bundle = (name: string): BuiltBundle => {
+  const b = built.get(name);
+  expect(b, name).toBeDefined();
+  return b!;
+};
+const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.includes(path.split('/')[0]!);
+
+describe('Lambda bundles', () => {
+  it('builds one bundle per route group and per job, as the stack declares them', () => {
+    expect([...built.keys()].sort()).toEqual(lambdaBundles().map((b) => b.name).sort());
+  });
+
+  it.each(lambdaBundles().map((b) => b.name))(
+    '%s loads in a clean Node process and answers its smoke call',
+    async (name) => {
+      const b = bundle(name);
+      const call = smokeCallFor(b);
+      // Only the health check talks to the dependencies; the local cloud stands in for AWS.
+      const env = name === 'http/system' ? cloud().functionEnv : {};
+      const result = await loadBundle(b.dir, call.event, b.nodeModules, env);
+      expect(result, `${name} should give ${call.expect}`).toMatchObject({ ok: true });
+      if (result.ok) expect(call.check(result.answer), `${name}: ${JSON.stringify(result.answer)}`).toBe(true);
+    },
+    90_000,
+  );
+
+  it('leaves to Node only builtins and the packages installed beside the bundle', () => {
+    for (const b of built.values()) {
+      const external = [...externalImportsOf(b.metafile)].filter((p) => !isBuiltin(p));
+      for (const path of external) {
+        expect(b.nodeModules.some((m) => path === m || path.startsWith(`${m}/`)), `${b.name} imports ${path}`).toBe(
+          true,
+        );
+      }
+      for (const name of b.nodeModules)
+        expect(existsSync(join(b.dir, 'node_modules', name, 'package.json')), `${b.name}: ${name}`).toBe(true);
+    }
+  });
+
+  it("installs Chromium's packed browser beside the rendering jobs", () => {
+    for (const b of built.values()) {
+      if (!b.nodeModules.includes(CHROMIUM_PACKAGE)) continue;
+      const bin = join(b.dir, 'node_modules', CHROMIUM_PACKAGE, 'bin');
+      expect(readdirSync(bin).some((f) => f.startsWith('chromium')), `${b.name}: ${bin}`).toBe(true);
+    }
+    expect([...built.values()].filter((b) => b.nodeModules.includes(CHROMIUM_PACKAGE)).length).toBeGreaterThan(0);
+  });
+
+  it.each(CHAIN_FREE)('%s carries no chain library', (name) => {
+    const packages = packagesIn(bundle(name).metafile);
+    // The metafile must name packages at all, or an empty set would pass for the wrong reason.
+    expect(packages.has('@aws-sdk/client-dynamodb') || packages.has('@aws-sdk/lib-dynamodb')).toBe(true);
+    expect(CHAIN_LIBRARIES.filter((lib) => packages.has(lib))).toEqual([]);
+  });
+});
+
+describe('the bundle check fails when a bundle is broken', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'proofmark-broken-bundle-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('reports a package missing beside the bundle (a font deleted from the workspace bundle)', async () => {
+    const b = bundle('http/workspace');
+    const font = b.nodeModules.find((m) => m.startsWith('@fontsource/'))!;
+    const dir = join(scratch, 'workspace');
+    cpSync(b.dir, dir, { recursive: true });
+    rmSync(join(dir, 'node_modules', font), { recursive: true, force: true });
+    const result = await loadBundle(dir, smokeCallFor(b).event, b.nodeModules);
+    expect(result).toMatchObject({ ok: false, phase: 'assets' });
+    if (!result.ok) expect(result.error).toContain(font);
+  }, 60_000);
+
+  it('reports a bundle that reads a missing file at import (what tiny-secp256k1 did with its .wasm)', async () => {
+    const dir = join(scratch, 'wasm');
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, 'index.mjs'),
+      "import { readFileSync } from 'node:fs';\n" +
+        "const wasm = readFileSync(new URL('./secp256k1.wasm', import.meta.url));\n" +
+        'export const handler = async () => wasm.length;\n',
+    );
+    const result = await loadBundle(dir, {}, []);
+    expect(result).toMatchObject({ ok: false, phase: 'import' });
+    if (!result.ok) expect(result.error).toMatch(/ENOENT.*secp256k1\.wasm/);
+  }, 60_000);
+});
