@@ -105,6 +105,8 @@ describe('guards', () => {
     await menu.getByText('Logout', { exact: true }).click();
     await page.waitForURL(pathnameIs('/'));
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    // The click is acknowledged, not silent.
+    await page.getByText('You are signed out.', { exact: true }).waitFor();
     expect(await page.evaluate(`localStorage.getItem(${JSON.stringify(sessionKey)})`)).toBeNull();
   });
 });

@@ -44,4 +44,5 @@ export {
   CloseCircleOutlined,
   CheckCircleOutlined,
   LeftOutlined,
+  MenuOutlined,
 } from '@ant-design/icons';

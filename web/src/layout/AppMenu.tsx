@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Menu } from 'antd';
+import { Button, Drawer, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import {
@@ -8,6 +9,7 @@ import {
   FileDoneOutlined,
   FormatPainterOutlined,
   LogoutOutlined,
+  MenuOutlined,
   TeamOutlined,
   UserOutlined,
 } from '../components/icons';
@@ -25,33 +27,102 @@ const icons: Record<MenuId, ReactNode> = {
   myProfile: <UserOutlined />,
 };
 
-/** The signed-in top menu; the entry of the current section is highlighted. */
-export function AppMenu() {
-  const { pathname } = useLocation();
-  const logout = useLogout();
-  const selected = selectedMenuId(pathname);
+/** The menu entries; `withIcons` only where there is room for them (the drawer). */
+function useMenuItems(withIcons: boolean, onNavigate?: () => void): MenuProps['items'] {
+  const { logout, signingOut } = useLogout();
   // Until an administrator-set password is replaced every section redirects back to
   // /ChangePassword, so offering them would only mislead.
   const mustChangePassword = useSession()?.ispasswordchanged === 1;
   const sections = mustChangePassword ? [] : appMenu;
-
   // Labels are real links so a section can be opened in a new tab like any other page.
-  const items: MenuProps['items'] = [
+  return [
     ...sections.map((item) => ({
       key: item.id,
-      icon: icons[item.id],
-      label: <Link to={menuPath(item.id)}>{item.label}</Link>,
+      icon: withIcons ? icons[item.id] : undefined,
+      label: (
+        <Link to={menuPath(item.id)} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      ),
     })),
-    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: logout },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: 'Logout',
+      disabled: signingOut,
+      onClick: () => {
+        onNavigate?.();
+        logout();
+      },
+    },
   ];
+}
 
+/**
+ * Wide screens: every entry in one row. The row never folds entries into a "···" overflow (a
+ * hidden Logout is a hidden primary action); the stylesheet swaps it for the drawer below the
+ * width where it stops fitting.
+ */
+function WideMenu() {
+  const { pathname } = useLocation();
+  const selected = selectedMenuId(pathname);
   return (
-    <Menu
-      mode="horizontal"
-      items={items}
-      selectedKeys={selected ? [selected] : []}
-      style={{ flex: 1, minWidth: 0, justifyContent: 'flex-end', borderBottom: 'none' }}
-      aria-label="Main"
-    />
+    <nav aria-label="Main" className="pm-nav-wide">
+      <Menu
+        mode="horizontal"
+        disabledOverflow
+        items={useMenuItems(false)}
+        selectedKeys={selected ? [selected] : []}
+        style={{ justifyContent: 'flex-end', borderBottom: 'none' }}
+      />
+    </nav>
+  );
+}
+
+/** Narrow screens (tablets, phones): a menu button opening the same entries in a drawer. */
+function DrawerMenu() {
+  const { pathname } = useLocation();
+  const selected = selectedMenuId(pathname);
+  const [open, setOpen] = useState(false);
+  const items = useMenuItems(true, () => setOpen(false));
+  return (
+    <div className="pm-nav-narrow">
+      <Button
+        type="text"
+        icon={<MenuOutlined />}
+        aria-label="Open menu"
+        aria-expanded={open}
+        aria-controls="pm-main-drawer"
+        onClick={() => setOpen(true)}
+      />
+      <Drawer
+        id="pm-main-drawer"
+        title="Menu"
+        placement="right"
+        width={280}
+        open={open}
+        onClose={() => setOpen(false)}
+        styles={{ body: { padding: 0 } }}
+      >
+        <nav aria-label="Main">
+          <Menu
+            mode="vertical"
+            items={items}
+            selectedKeys={selected ? [selected] : []}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </nav>
+      </Drawer>
+    </div>
+  );
+}
+
+/** The signed-in menu; the entry of the current section is highlighted. */
+export function AppMenu() {
+  return (
+    <div style={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', minWidth: 0 }}>
+      <WideMenu />
+      <DrawerMenu />
+    </div>
   );
 }

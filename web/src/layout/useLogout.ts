@@ -1,6 +1,7 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
 import { authApi } from '../api/auth';
 import { clearSession, getToken } from '../session';
 import { paths } from '../routing/routeTable';
@@ -8,19 +9,27 @@ import { paths } from '../routing/routeTable';
 /** A logout should not hang on a server that does not answer. */
 const LOGOUT_CALL_TIMEOUT_MS = 5000;
 
+const SIGNING_OUT_KEY = 'pm-logout';
+
 /**
  * Signs out: asks the server to revoke the user's tokens, then forgets the session, drops every
  * cached answer (the next user of this browser must not see the previous organisation's data) and
- * returns to the home page. A failed revocation does not keep anyone signed in.
+ * returns to the home page. A failed revocation does not keep anyone signed in. The user sees
+ * "Signing out…" while the call runs and "You are signed out." once done, since the revocation can
+ * take a moment and a silent click looks broken.
  */
-export function useLogout(): () => void {
+export function useLogout(): { logout: () => void; signingOut: boolean } {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const running = useRef(false);
+  const [signingOut, setSigningOut] = useState(false);
 
-  return useCallback(() => {
+  const logout = useCallback(() => {
     if (running.current) return;
     running.current = true;
+    setSigningOut(true);
+    void message.open({ key: SIGNING_OUT_KEY, type: 'loading', content: 'Signing out…', duration: 0 });
     const revoke =
       getToken() === null
         ? Promise.resolve()
@@ -38,6 +47,10 @@ export function useLogout(): () => void {
       clearSession();
       queryClient.clear();
       running.current = false;
+      setSigningOut(false);
+      void message.open({ key: SIGNING_OUT_KEY, type: 'success', content: 'You are signed out.', duration: 3 });
     });
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, message]);
+
+  return { logout, signingOut };
 }

@@ -10,7 +10,7 @@ import { FirstPasswordForm } from './components/FirstPasswordForm';
 export default function ChangePasswordPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const logout = useLogout();
+  const { logout } = useLogout();
   const forced = session?.ispasswordchanged === 1;
 
   const footer = (
