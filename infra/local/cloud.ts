@@ -133,6 +133,10 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       // networks) can be pointed at it; anchors read blink:eth:sepolia:<tx>.
       [envNames.chainNetwork]: 'sepolia',
       LOCAL_MASTER_KEY_FILE: ensureMasterKey(dataDir),
+      // One machine only (the stack sets neither): the stand-in servers a tenant may name are on
+      // 127.0.0.1, and the local-folder storage is confined to this data folder.
+      ONE_MACHINE_ALLOWED_TARGETS: '127.0.0.1',
+      ONE_MACHINE_DATA_DIR: dataDir,
       DEV_FAUCET_PRIVATE_KEY: chain.faucetPrivateKey,
     };
     // AWS_PROFILE etc. must not steer the SDK towards a real account.

@@ -23,7 +23,6 @@ import {
   startFtp,
   startSmtp,
   startTokenServer,
-  tempDir,
 } from './profile-servers';
 
 /** Every answer of this file, so the last test can check no stored secret ever came back. */
@@ -88,7 +87,8 @@ beforeAll(async () => {
     startFtp(FTP_ACCOUNT),
     startAzurite(),
   ]);
-  localDir = tempDir('localstore');
+  // The local-folder storage is confined to the one machine's data folder.
+  localDir = fs.mkdtempSync(path.join(cloud().dataDir, 'localstore-'));
   // Secrets this file stores that are not generated above.
   for (const s of [
     SMTP_PASS,
@@ -570,9 +570,11 @@ describe('mail settings and Send test email', () => {
 
   it('sends with OAuth 2 (XOAUTH2): the refresh token is exchanged at the token endpoint first', async () => {
     const owner = await registeredAdmin();
+    // An incomplete block is not saved (so not "In use"); saving says what is missing.
     const incomplete = await save(owner, { key: 'smtp', type: 'oauth', username: OAUTH_USER });
-    expect(incomplete.status).toBe(200);
-    expect((await testMail(owner)).body.message).toBe(m.oauthIncomplete);
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.message).toBe(m.oauthSaveIncomplete);
+    expect((await testMail(owner)).body.message).toBe(m.mailNotConfigured);
 
     const saved = await save(owner, {
       key: 'smtp',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { badRequest } from '@proofmark/shared/errors';
 import type { SecretStatusData, StorageRequest, TestMailRequest } from '@proofmark/shared/api/profile';
 import { storageRequest } from '@proofmark/shared/api/profile';
@@ -13,6 +14,12 @@ import {
   OFFICE365_SMTP_SCOPE,
 } from '../adapters/oauth-token';
 import { describeConnectionError } from './connection-errors';
+import {
+  assertPublicHost,
+  assertPublicUrl,
+  confinedLocalFolder,
+  PrivateTargetError,
+} from '../adapters/outbound-targets';
 import { objectKeys } from './keys';
 import { getOrgSettings, secretName, setOrgSettings, type OrgSettings } from './org-settings';
 import { putSecret, readSecret, secretStatus } from './secrets';
@@ -123,6 +130,29 @@ export const storageTargetFor = async (req: StorageRequest, stored: SecretReader
   }
 };
 
+/**
+ * Refuses a server the tenant named that is our own machine, a private network or the metadata
+ * service (after DNS), and a local folder outside the one machine's data folder.
+ */
+const assertAllowedTarget = async (t: StorageTarget | SmtpConfig, failed: (reason: string) => string) => {
+  if (t.kind === 'local') {
+    const dir = confinedLocalFolder(t.path);
+    const real = dir && (await fs.realpath(dir).catch(() => dir));
+    if (!real || !confinedLocalFolder(real)) throw badRequest(failed(m.localFolderNotAllowed));
+    return;
+  }
+  const hosts: string[] = [];
+  if (t.kind === 's3' && t.endpoint) hosts.push(new URL(t.endpoint).hostname);
+  if (t.kind === 'ftp' || t.kind === 'password' || t.kind === 'oauth') hosts.push(t.host);
+  if (t.kind === 'oauth' && t.accessUrl) hosts.push(new URL(t.accessUrl).hostname);
+  try {
+    for (const host of hosts) await assertPublicHost(host);
+  } catch (err) {
+    if (err instanceof PrivateTargetError) throw badRequest(failed(m.privateTarget));
+    // A name that does not resolve fails the connection itself, with its own explanation.
+  }
+};
+
 const secretsOf = (t: StorageTarget | SmtpConfig): string[] =>
   Object.entries(t)
     .filter(([k]) => /secret|password|pass$|token|connectionString|credential/i.test(k))
@@ -133,6 +163,7 @@ export const testStorage = async (orgId: string, req: StorageRequest | undefined
   const block = req ?? savedStorageRequest(await getOrgSettings(orgId));
   if (!block) throw badRequest(m.storageNotChosen);
   const target = await storageTargetFor(block, (f) => readSecret(orgId, secretName(f)));
+  await assertAllowedTarget(target, m.storageTestFailed);
   const id = randomUUID();
   try {
     if (target.kind === 'proofmark') {
@@ -201,6 +232,7 @@ export const smtpConfigFor = async (s: OrgSettings, stored: SecretReader): Promi
 export const testMail = async (orgId: string, user: UserRecord, req: TestMailRequest): Promise<string> => {
   const s = await getOrgSettings(orgId);
   const config = await smtpConfigFor(s, (f) => readSecret(orgId, secretName(f)));
+  await assertAllowedTarget(config, m.mailTestFailed);
   const to = req.to || user.email;
   const from = (config.kind === 'office365' ? s.office365from : s.smtpfrom) || config.user;
   try {
@@ -239,10 +271,14 @@ export const fetchOffice365Token = async (
   if (!s.office365clientid) throw badRequest(m.office365MissingField('client id'));
   if (!clientSecret) throw badRequest(m.office365MissingField('client secret'));
   if (!s.office365tenantid) throw badRequest(m.office365MissingField('tenant id'));
+  const tokenUrl = s.office365gettokenurl || office365TokenUrl(s.office365tenantid);
+  await assertPublicUrl(tokenUrl).catch((err: unknown) => {
+    if (err instanceof PrivateTargetError) throw badRequest(m.office365TokenFailed(m.privateTarget));
+  });
   let answer;
   try {
     answer = await fetchClientCredentialsToken({
-      tokenUrl: s.office365gettokenurl || office365TokenUrl(s.office365tenantid),
+      tokenUrl,
       clientId: s.office365clientid,
       clientSecret,
       scope: OFFICE365_SMTP_SCOPE,

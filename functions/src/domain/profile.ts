@@ -16,7 +16,8 @@ import { deleteObject, presignedGetUrl, putObject } from '../adapters/blobs';
 import { objectKeys } from './keys';
 import { publicKeys, publishIssuerDocuments } from './public-docs';
 import { getOrg, listUsers, type OrgRecord, type UserRecord } from './users';
-import { deleteSecret, putSecret, secretStatuses, type SecretStatus } from './secrets';
+import { deleteSecret, putSecret, readSecret, secretStatuses, type SecretStatus } from './secrets';
+import { smtpConfigFor } from './connection-tests';
 import {
   getOrgSettings,
   secretName,
@@ -145,6 +146,27 @@ export const getPartners = async (orgId: string) => {
   return { competencypartner: s.competencypartner ?? null, partnercompany: s.partnercompany ?? null };
 };
 
+/**
+ * A mail block becomes the one in use only when it could send: the same checks as Send test
+ * email, run on what the settings would be after this save (a blank Gmail OAuth block is refused
+ * with what is missing, instead of an empty configuration shown as "In use").
+ */
+const assertMailCanSend = async (orgId: string, change: ReturnType<typeof settingsChangeFor>) => {
+  const after = { ...(await getOrgSettings(orgId)), ...change.set };
+  const stored = async (f: SecretField) =>
+    change.secrets[f] ?? (change.forget.includes(f) ? undefined : await readSecret(orgId, secretName(f)));
+  try {
+    await smtpConfigFor(after, stored);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const saveMessage: Record<string, string> = {
+      [m.smtpIncomplete]: m.smtpSaveIncomplete,
+      [m.oauthIncomplete]: m.oauthSaveIncomplete,
+    };
+    throw badRequest(saveMessage[err.message] ?? err.message);
+  }
+};
+
 /** Saves one block of the settings screen (spec §7 updateProfile) and returns the new profile. */
 export const updateProfile = async (
   orgId: string,
@@ -157,6 +179,7 @@ export const updateProfile = async (
   if (missing) throw badRequest(missing);
 
   const change = settingsChangeFor(req);
+  if (req.key === 'smtp') await assertMailCanSend(orgId, change);
   // Secrets first: the settings row never names a storage or mail server whose key is not stored yet.
   await Promise.all(
     Object.entries(change.secrets).map(([field, value]) =>

@@ -66,6 +66,10 @@ export const settingsMessages = {
   smtpIncomplete: 'Please fill in the SMTP host, port, user name and password, and save them first.',
   oauthIncomplete:
     'Please fill in the OAuth user name, client id, client secret and refresh token, and save them first.',
+  smtpSaveIncomplete:
+    'The mail settings were not saved: please fill in the SMTP host, port, user name and password.',
+  oauthSaveIncomplete:
+    'The mail settings were not saved: please fill in the OAuth user name, client id, client secret and refresh token.',
   office365SaveFirst:
     'Please save the Office 365 client id, client secret and tenant id before fetching a token.',
   // spec §5: the token fetch names each missing field
@@ -75,6 +79,9 @@ export const settingsMessages = {
   office365NoToken: 'Please fetch the Office 365 token first.',
   testMailSubject: 'Proofmark test email',
   testMailSent: (to: string) => `A test email was sent to ${to}.`,
+  privateTarget: 'the server address is private or local; only public servers can be used.',
+  localFolderNotAllowed:
+    'a local folder can be used only when Proofmark runs on one machine, and only inside its data folder (.data/).',
   storageTestFailed: (reason: string) => `Test connection failed: ${reason}`,
   mailTestFailed: (reason: string) => `The test email could not be sent: ${reason}`,
   office365TokenFailed: (reason: string) => `The Office 365 token could not be fetched: ${reason}`,
