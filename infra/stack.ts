@@ -114,6 +114,7 @@ export class ProofmarkStack extends Stack {
       table: data.table,
       buckets: storage.buckets,
       queues: recordOf(jobNames, (job) => queues.byJob[job].queue),
+      userPool: auth.userPool,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.client.userPoolClientId,
       secretsKey: secrets.key,

@@ -4,24 +4,11 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Construct } from 'constructs';
 import { routeGroups, routes, type RouteGroup } from '../../functions/src/routes';
 import { httpBundle } from '../bundling';
+import { httpAccess } from '../permissions';
 import type { Api } from './api';
 import { BackendFunction, type Backend } from './backend-function';
 import { pascal, recordOf } from './util';
 import { schedulingEnvNames, type Scheduling } from './scheduling';
-
-/** What the API does with users instead of letting clients do it: registration, team members, permission flags. */
-const userAdminActions = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminResetUserPassword',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:ListUsers',
-];
 
 export interface ApiHandlersProps {
   api: Api;
@@ -59,13 +46,15 @@ export class ApiHandlers extends Construct {
       // CPU scales with memory, and these cold starts are on a user's request.
       memorySize: 1024,
       backend: props.backend,
+      access: httpAccess[group],
     });
-    props.userPool.grant(fn, ...userAdminActions);
-    props.scheduling.grantManageSchedules(fn);
-    fn.addEnvironment(schedulingEnvNames.group, props.scheduling.groupName);
-    fn.addEnvironment(schedulingEnvNames.roleArn, props.scheduling.role.roleArn);
-    // Only issuance is scheduled; a Lambda's environment is capped at 4 KB.
-    fn.addEnvironment(schedulingEnvNames.targetArn('issue'), props.backend.queues.issue.queueArn);
+    if (httpAccess[group].schedules) {
+      props.scheduling.grantManageSchedules(fn);
+      fn.addEnvironment(schedulingEnvNames.group, props.scheduling.groupName);
+      fn.addEnvironment(schedulingEnvNames.roleArn, props.scheduling.role.roleArn);
+      // Only issuance is scheduled; a Lambda's environment is capped at 4 KB.
+      fn.addEnvironment(schedulingEnvNames.targetArn('issue'), props.backend.queues.issue.queueArn);
+    }
     return fn;
   }
 }

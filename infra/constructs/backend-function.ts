@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Duration } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -12,7 +14,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { jobNames, type JobName } from '../../functions/src/jobs';
 import { cdkBundling, type LambdaBundle } from '../bundling';
-import { buckets as bucketDefs, envNames, type BucketName } from '../resources';
+import { userAdminActions, type FunctionAccess } from '../permissions';
+import { envNames, type BucketName } from '../resources';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,6 +24,7 @@ export interface Backend {
   table: ITable;
   buckets: Record<BucketName, IBucket>;
   queues: Record<JobName, IQueue>;
+  userPool: IUserPool;
   userPoolId: string;
   userPoolClientId: string;
   secretsKey: IKey;
@@ -31,9 +35,6 @@ export interface Backend {
   publicBaseUrl: string;
   appBaseUrl: string;
 }
-
-/** The SPA bucket is written only by the deployment, never by handlers. */
-const handlerBuckets: BucketName[] = (Object.keys(bucketDefs) as BucketName[]).filter((b) => b !== 'web');
 
 /** resources.ts envNames, filled with this stack's resources. */
 export const backendEnvironment = (b: Backend): Record<string, string> => ({
@@ -64,6 +65,8 @@ export interface BackendFunctionProps {
   timeout: Duration;
   memorySize: number;
   backend: Backend;
+  /** What it may do in AWS (infra/permissions.ts); nothing else is granted. */
+  access: FunctionAccess;
   /** Default arm64; a function whose native dependency ships for x64 only says so. */
   architecture?: Architecture;
 }
@@ -86,14 +89,57 @@ export class BackendFunction extends NodejsFunction {
       environment: { ...backendEnvironment(props.backend), NODE_OPTIONS: '--enable-source-maps' },
       bundling: cdkBundling(props.bundle),
     });
-    grantBackendAccess(this, props.backend);
+    grantAccess(this, props.backend, props.access);
   }
 }
 
-const grantBackendAccess = (fn: NodejsFunction, b: Backend): void => {
-  b.table.grantReadWriteData(fn);
-  for (const name of handlerBuckets) b.buckets[name].grantReadWrite(fn);
-  for (const job of jobNames) b.queues[job].grantSendMessages(fn);
-  b.secretsKey.grantEncryptDecrypt(fn);
-  b.mail.identity.grantSendEmail(fn);
+/** Item-level DynamoDB actions; no function scans the table. */
+const tableActions = {
+  readWrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+  records: [
+    'dynamodb:GetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+  ],
+} as const;
+
+const grantAccess = (fn: NodejsFunction, b: Backend, access: FunctionAccess): void => {
+  b.table.grant(fn, ...tableActions[access.table]);
+  for (const [name, level] of Object.entries(access.buckets) as [BucketName, 'read' | 'readWrite'][]) {
+    if (level === 'read') b.buckets[name].grantRead(fn);
+    else b.buckets[name].grantReadWrite(fn);
+  }
+  for (const job of access.queues) b.queues[job].grantSendMessages(fn);
+  // Envelope encryption (functions/src/adapters/envelope.ts): data keys are generated and decrypted.
+  if (access.secrets) b.secretsKey.grant(fn, 'kms:GenerateDataKey', 'kms:Decrypt');
+  if (access.mail) b.mail.identity.grantSendEmail(fn);
+  if (access.users) b.userPool.grant(fn, ...userAdminActions);
+  if (access.health) grantHealthChecks(fn, b);
+};
+
+/** What functions/src/domain/health.ts reads to report every dependency honestly. */
+const grantHealthChecks = (fn: NodejsFunction, b: Backend): void => {
+  b.table.grant(fn, 'dynamodb:DescribeTable');
+  // HeadBucket is authorised by s3:ListBucket on the bucket (no object is read).
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: Object.values(b.buckets).map((bucket) => bucket.bucketArn),
+    }),
+  );
+  for (const job of jobNames) b.queues[job].grant(fn, 'sqs:GetQueueAttributes');
+  b.userPool.grant(fn, 'cognito-idp:DescribeUserPool');
+  // GetAccount has no resource to scope to (SES documents no resource type for it).
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
 };

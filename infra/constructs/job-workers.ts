@@ -4,6 +4,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { jobNames, jobs, type JobName } from '../../functions/src/jobs';
 import { chromiumJobs, jobBundle } from '../bundling';
+import { jobAccess } from '../permissions';
 import { BackendFunction, type Backend } from './backend-function';
 import type { JobQueues } from './job-queues';
 import { pascal, recordOf } from './util';
@@ -40,6 +41,7 @@ export class JobWorkers extends Construct {
       timeout: Duration.seconds(def.timeoutSeconds),
       memorySize: def.memoryMb,
       backend: props.backend,
+      access: jobAccess[job],
       ...(chromiumJobs.includes(job) ? { architecture: Architecture.X86_64 } : {}),
     });
     fn.addEventSource(

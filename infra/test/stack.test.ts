@@ -9,6 +9,7 @@ import { jobNames, jobs, type JobName } from '../../functions/src/jobs';
 import { routeGroups, routeKey, routes } from '../../functions/src/routes';
 import { repoRoot } from '../constructs/backend-function';
 import { chromiumJobs } from '../constructs/job-workers';
+import { httpAccess, jobAccess, userAdminActions, type FunctionAccess } from '../permissions';
 import {
   buckets,
   envNames,
@@ -235,40 +236,85 @@ describe('Functions', () => {
     }
   });
 
-  it('grants data, storage, queues, the secrets key and mail to every function, user administration to HTTP only', () => {
-    const common = [
-      'dynamodb:PutItem',
-      'dynamodb:Query',
-      's3:GetObject*',
-      's3:PutObject',
-      'sqs:SendMessage',
-      'kms:Encrypt',
-      'kms:Decrypt',
-      'ses:SendEmail',
-    ];
-    for (const group of routeGroups) {
-      expect(actionsOf(httpFunction(group))).toEqual(
-        expect.arrayContaining([
-          ...common,
-          'cognito-idp:AdminCreateUser',
-          'cognito-idp:AdminUpdateUserAttributes',
-        ]),
-      );
-    }
-    for (const job of jobNames) {
-      const actions = actionsOf(jobFunction(job));
-      expect(actions).toEqual(expect.arrayContaining(common));
-      expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
-    }
-  });
-
   it('scopes every grant to our resources and keeps handlers out of the SPA bucket', () => {
     const web = bucketOf('web').id;
     for (const fn of backendFunctions()) {
       for (const statement of statementsOf(fn)) {
+        // ses:GetAccount (the health check) has no resource type to scope to.
+        if (statement.actions.join() === 'ses:GetAccount') continue;
         expect(statement.resources, `${fn.id} ${statement.actions}`).not.toContain('*');
-        expect(JSON.stringify(statement.resources), fn.id).not.toContain(web);
+        // The health check may head the SPA bucket (ListBucket), nothing more.
+        if (statement.actions.join() !== 's3:ListBucket')
+          expect(JSON.stringify(statement.resources), `${fn.id} ${statement.actions}`).not.toContain(web);
       }
+    }
+  });
+});
+
+describe('Least privilege', () => {
+  const accessOf = (fn: Resource): FunctionAccess => {
+    const description = String(fn.Properties.Description);
+    const group = routeGroups.find((g) => description.includes(`(functions/src/http/${g}.ts)`));
+    if (group) return httpAccess[group];
+    return jobAccess[jobNames.find((j) => description.includes(`(functions/src/jobs/${j}.ts)`))!];
+  };
+  /** The resources a function may use an action on. */
+  const resourcesFor = (fn: Resource, action: string): Json[] =>
+    statementsOf(fn)
+      .filter((s) => s.actions.includes(action))
+      .flatMap((s) => s.resources);
+
+  it('grants each function exactly the services of infra/permissions.ts', () => {
+    for (const fn of backendFunctions()) {
+      const access = accessOf(fn);
+      const actions = actionsOf(fn);
+      const has = (prefix: string) => actions.some((a) => a.startsWith(prefix));
+      expect(has('kms:'), `${fn.id} kms`).toBe(access.secrets);
+      expect(actions.includes('ses:SendEmail'), `${fn.id} ses`).toBe(access.mail);
+      expect(actions.includes('cognito-idp:AdminCreateUser'), `${fn.id} cognito`).toBe(access.users);
+      expect(has('scheduler:'), `${fn.id} scheduler`).toBe(access.schedules);
+      expect(actions.includes('ses:GetAccount'), `${fn.id} health`).toBe(access.health);
+      // Queues: sends exactly to the listed ones.
+      const sendsTo = resourcesFor(fn, 'sqs:SendMessage').map(refId).sort();
+      expect(sendsTo, `${fn.id} queues`).toEqual(access.queues.map((job) => queueOf(job).id).sort());
+      // No function scans the table.
+      expect(actions, fn.id).not.toContain('dynamodb:Scan');
+      expect(actions, fn.id).toContain('dynamodb:Query');
+    }
+  });
+
+  it('gives the public group no user administration, no secrets and no deletes', () => {
+    const actions = actionsOf(httpFunction('public'));
+    expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('kms:'))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
+    expect(actions.filter((a) => /Delete|BatchWrite|Scan/.test(a))).toEqual([]);
+    expect(actions.filter((a) => /^s3:(Put|Delete|Abort)/.test(a))).toEqual([]);
+    // It reads the public bucket only.
+    const buckets = statementsOf(httpFunction('public'))
+      .filter((s) => s.actions.some((a) => a.startsWith('s3:')))
+      .flatMap((s) => s.resources.map((r) => JSON.stringify(r)));
+    for (const r of buckets) expect(r).toContain(bucketOf('public').id);
+  });
+
+  it('lets the health check read the state of every dependency it reports', () => {
+    const system = httpFunction('system');
+    const pool = only('AWS::Cognito::UserPool').id;
+    expect(resourcesFor(system, 'cognito-idp:DescribeUserPool').map(refId)).toEqual([pool]);
+    expect(resourcesFor(system, 'ses:GetAccount')).toEqual(['*']);
+    expect(resourcesFor(system, 'dynamodb:DescribeTable').map(refId)).toContain(only('AWS::DynamoDB::Table').id);
+    expect(resourcesFor(system, 's3:ListBucket').map(refId).sort()).toEqual(
+      (Object.keys(buckets) as BucketName[]).map((b) => bucketOf(b).id).sort(),
+    );
+    expect(resourcesFor(system, 'sqs:GetQueueAttributes').map(refId).sort()).toEqual(
+      jobNames.map((job) => queueOf(job).id).sort(),
+    );
+  });
+
+  it('gives user administration only to the groups that manage users, and only the calls they make', () => {
+    for (const group of routeGroups) {
+      const cognito = actionsOf(httpFunction(group)).filter((a) => a.startsWith('cognito-idp:Admin'));
+      expect(cognito.sort(), group).toEqual(httpAccess[group].users ? [...userAdminActions].sort() : []);
     }
   });
 });

@@ -8,6 +8,7 @@ import { buildAllBundles, externalImportsOf, packagesIn, type BuiltBundle } from
 import { smokeCallFor } from '../../infra/bundles/events';
 import { loadBundle } from '../../infra/bundles/load';
 import { repoRoot } from '../../infra/constructs/backend-function';
+import { httpAccess, jobAccess, type FunctionAccess } from '../../infra/permissions';
 import { cloud } from './helpers';
 
 /*
@@ -74,6 +75,24 @@ describe('Lambda bundles', () => {
       expect(readdirSync(bin).some((f) => f.startsWith('chromium')), `${b.name}: ${bin}`).toBe(true);
     }
     expect([...built.values()].filter((b) => b.nodeModules.includes(CHROMIUM_PACKAGE)).length).toBeGreaterThan(0);
+  });
+
+  it('grants a function a service (infra/permissions.ts) exactly when its bundle carries that client', () => {
+    const accessOf = (b: BuiltBundle): FunctionAccess =>
+      b.kind === 'http'
+        ? httpAccess[b.name.slice('http/'.length) as keyof typeof httpAccess]
+        : jobAccess[b.name.slice('jobs/'.length) as keyof typeof jobAccess];
+    for (const b of built.values()) {
+      const a = accessOf(b);
+      const packages = packagesIn(b.metafile);
+      const carries = (client: string) => packages.has(`@aws-sdk/client-${client}`);
+      expect(carries('kms'), `${b.name} kms`).toBe(a.secrets);
+      expect(carries('sesv2'), `${b.name} ses`).toBe(a.mail || a.health);
+      expect(carries('cognito-identity-provider'), `${b.name} cognito`).toBe(a.users || a.health);
+      expect(carries('scheduler'), `${b.name} scheduler`).toBe(a.schedules);
+      expect(carries('sqs'), `${b.name} sqs`).toBe(a.queues.length > 0 || a.health);
+      expect(carries('s3'), `${b.name} s3`).toBe(Object.keys(a.buckets).length > 0);
+    }
   });
 
   it.each(CHAIN_FREE)('%s carries no chain library', (name) => {

@@ -1,0 +1,83 @@
+import type { JobName } from '../functions/src/jobs';
+import type { RouteGroup } from '../functions/src/routes';
+import type { BucketName } from './resources';
+
+/*
+ * What each function may do in AWS, and nothing more: the stack grants exactly this table
+ * (constructs/backend-function.ts). Derived from the code each bundle carries (the bundle test checks
+ * that a function without a service's client in its bundle gets no grant for that service).
+ */
+
+/** DynamoDB: `readWrite` is items and batches (never Scan); `records` is get/query/put/update only, no delete. */
+export type TableAccess = 'readWrite' | 'records';
+export type BucketAccess = 'read' | 'readWrite';
+
+export interface FunctionAccess {
+  table: TableAccess;
+  buckets: Partial<Record<BucketName, BucketAccess>>;
+  /** Job queues the function sends to. */
+  queues: JobName[];
+  /** Envelope encryption of secrets (adapters/envelope.ts): GenerateDataKey and Decrypt on our key. */
+  secrets: boolean;
+  /** ses:SendEmail / SendRawEmail from our identity. */
+  mail: boolean;
+  /** The user administration the API does instead of clients (adapters/identity.ts). */
+  users: boolean;
+  /** Creates and deletes schedules of scheduled issuance (adapters/scheduler.ts). */
+  schedules: boolean;
+  /** Reads the state of every dependency for /api/health. */
+  health: boolean;
+}
+
+const none: FunctionAccess = {
+  table: 'readWrite',
+  buckets: {},
+  queues: [],
+  secrets: false,
+  mail: false,
+  users: false,
+  schedules: false,
+  health: false,
+};
+const files = { artefacts: 'readWrite', public: 'readWrite' } as const;
+
+/** The user administration actions adapters/identity.ts calls. */
+export const userAdminActions = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminUserGlobalSignOut',
+];
+
+export const httpAccess: Record<RouteGroup, FunctionAccess> = {
+  system: { ...none, buckets: files, queues: ['probe'], health: true },
+  auth: { ...none, mail: true, users: true },
+  team: { ...none, mail: true, users: true },
+  credentials: { ...none, buckets: files, queues: ['anchor'], secrets: true },
+  // Anyone may call it: reads published documents, records verifications and wallet introductions.
+  public: { ...none, table: 'records', buckets: { public: 'read' } },
+  profile: { ...none, buckets: files, secrets: true },
+  recipients: { ...none, buckets: files, queues: ['import', 'invite'], mail: true },
+  workspace: { ...none, buckets: files, queues: ['generate', 'invite'] },
+  issuing: {
+    ...none,
+    buckets: files,
+    queues: ['issue', 'anchor'],
+    mail: true,
+    users: true,
+    schedules: true,
+  },
+  delivery: { ...none, buckets: files, queues: ['send', 'download', 'invite'] },
+};
+
+export const jobAccess: Record<JobName, FunctionAccess> = {
+  probe: { ...none, buckets: files },
+  anchor: { ...none, buckets: files, secrets: true },
+  import: { ...none, buckets: files },
+  invite: { ...none, buckets: files, mail: true },
+  generate: { ...none, buckets: files },
+  issue: { ...none, buckets: files, queues: ['anchor', 'issue'], secrets: true },
+  send: { ...none, buckets: files, mail: true },
+  download: { ...none, buckets: files },
+};
