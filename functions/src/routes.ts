@@ -52,6 +52,7 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/keys': 'credentials',
   'GET /api/keys': 'credentials',
   'GET /api/keys/estimate': 'credentials',
+  'POST /api/keys/badge/rotate': 'credentials',
   'POST /api/batches': 'credentials',
   'GET /api/batches/{id}': 'credentials',
   'GET /api/transactions': 'credentials',

@@ -20,6 +20,9 @@ export interface OfficialVerifierOptions {
   /** Serves issuer documents (profile, revocation list, status list) instead of the local http server.
    * Gets the http:// URL as published; `undefined` means 404. */
   fetchDocument?: (url: string) => Promise<unknown>;
+  /** Public JSON-LD contexts the verifier does not bundle (the OB 3.0 context of a badge), answered
+   * from these copies instead of the network: exact URL → document. */
+  contexts?: ReadonlyMap<string, unknown>;
 }
 
 export interface OfficialVerificationStep {
@@ -211,6 +214,8 @@ function installGlobals(opts: OfficialVerifierOptions, blocked: string[], log: s
     if (url.hostname === 'api.etherscan.io' && url.searchParams.get('chainid') === '11155111')
       return etherscanFromNode(url, opts.rpcUrl, realFetch);
     if (url.hostname === 'api.blockcypher.com') return new Response('not available offline', { status: 503 });
+    const context = opts.contexts?.get(url.href);
+    if (context !== undefined) return Response.json(context);
     if (!isLoopback(url.hostname)) {
       blocked.push(url.href);
       throw new Error(`blocked: ${url.href} is not on 127.0.0.1`);

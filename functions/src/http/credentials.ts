@@ -13,6 +13,7 @@ import {
   type IssuingKeyRecord,
 } from '../domain/issuing-keys';
 import { publishIssuerDocuments } from '../domain/public-docs';
+import { rotateBadgeKey } from '../domain/badge-keys';
 import { anchorStatusList, batchView, createBatch, getBatch, listTransactions } from '../domain/batches';
 import { setHeld } from '../domain/status-list';
 import { chainAdapter, blockchains, type Blockchain } from '../domain/chains';
@@ -45,6 +46,15 @@ export const handler = httpGroup({
     const key = await generateIssuingKey(caller.orgId, parseBody(event, generateKeyRequest).blockchain);
     await publishIssuerDocuments(caller.orgId);
     return { status: 201, message: 'Key pair generated.', data: keyView(key) };
+  },
+  'POST /api/keys/badge/rotate': async (_event, { caller }) => {
+    const key = await rotateBadgeKey(caller.orgId);
+    // The profile lists the new key (and the retired one, with when) before anything is signed with it.
+    await publishIssuerDocuments(caller.orgId);
+    return {
+      message: 'Badge signing key rotated.',
+      data: { fragment: key.fragment, publicKeyMultibase: key.publicKeyMultibase, created: key.created },
+    };
   },
   'GET /api/keys': async (_event, { caller }) => ({
     data: (await listIssuingKeys(caller.orgId)).map(keyView),

@@ -41,6 +41,8 @@ export const routeAccess = {
   'POST /api/keys': { kind: 'mainAdmin' },
   'GET /api/keys': { kind: 'read' },
   'GET /api/keys/estimate': { kind: 'read' },
+  // The Open Badges signing key (published in the issuer profile): retire it and start the next.
+  'POST /api/keys/badge/rotate': { kind: 'mainAdmin' },
   'POST /api/batches': { kind: 'write', flag: 'issuecertificate' },
   'GET /api/batches/{id}': { kind: 'read' },
   // Transaction receipts of the Setting tab: the organisation's anchoring transactions.

@@ -33,6 +33,27 @@ export interface BadgeSigningKey {
 }
 
 export const MULTIKEY_CONTEXT = 'https://w3id.org/security/multikey/v1' as const;
+export const SECURITY_V2_CONTEXT = 'https://w3id.org/security/v2' as const;
+
+/**
+ * The profile is also the issuer's controller document, and Open Badges verifiers (Digital Bazaar's
+ * and the DCC's) read it with JSON-LD framing in safe mode: every property must then be mapped.
+ * Security v2 maps verificationMethod / assertionMethod / controller, Multikey v1 the badge keys,
+ * and the inline context the three terms the others spell differently (`introductionURL` as the
+ * wallets read it; `publicKeyJwk`, which security v2 lacks). The Blockcerts verifier reads the
+ * profile as plain JSON, so these contexts change nothing there.
+ */
+export const ISSUER_PROFILE_CONTEXT: readonly (string | Record<string, unknown>)[] = Object.freeze([
+  CONTEXT.openBadgesV2,
+  CONTEXT.blockcertsV3_2,
+  SECURITY_V2_CONTEXT,
+  MULTIKEY_CONTEXT,
+  {
+    introductionURL: { '@id': 'https://w3id.org/blockcerts#introductionUrl', '@type': '@id' },
+    introductionAuthenticationMethod: 'https://w3id.org/blockcerts#introductionAuthenticationMethod',
+    publicKeyJwk: { '@id': 'https://w3id.org/security#publicKeyJwk', '@type': '@json' },
+  },
+]);
 
 export interface IssuerProfileInput {
   /** Where the profile is published; it is the profile id and every credential's issuer. */
@@ -75,7 +96,7 @@ export interface MultikeyMethod {
 }
 
 export interface BlockcertsIssuerProfile {
-  '@context': string[];
+  '@context': (string | Record<string, unknown>)[];
   id: string;
   type: 'BlockcertsIssuerProfile';
   name: string;
@@ -104,7 +125,7 @@ export function buildIssuerProfile(input: IssuerProfileInput): BlockcertsIssuerP
     throw new RangeError('key fragments must be unique');
   const methodId = (key: { fragment: string }) => `${input.url}#${key.fragment}`;
   return {
-    '@context': [CONTEXT.openBadgesV2, CONTEXT.blockcertsV3_2],
+    '@context': [...ISSUER_PROFILE_CONTEXT],
     id: input.url,
     type: 'BlockcertsIssuerProfile',
     name: input.name,

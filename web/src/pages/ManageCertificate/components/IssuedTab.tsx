@@ -37,8 +37,8 @@ const anyKind = { downloadjson: true, downloadpdf: true, downloadprint: true, do
 
 /**
  * The Issued tab (§2.5): per-row Preview / Pdf / Json / Print / QR links; send, download options,
- * hold and unhold, refresh, and revoke from the "Action N selected" menu. Open Badges: send and
- * refresh only.
+ * hold and unhold, refresh, and revoke from the "Action N selected" menu. Open Badges: send,
+ * refresh and revoke (a badge names only a revocation list, so it cannot be held).
  */
 export function IssuedTab(props: IssuedTabProps) {
   const { certtype, tree, selected, onNotice, onRun, disabled } = props;
@@ -131,7 +131,8 @@ export function IssuedTab(props: IssuedTabProps) {
     <Flex vertical gap={16}>
       <SelectionBar>
         <Flex align="center" gap={12}>
-          {canIssueCerts && !openBadges && (
+          {/* Badges are revoked like certificates (their W3C status list); they cannot be held. */}
+          {canIssueCerts && (
             <Dropdown
               disabled={selectedCount === 0 || disabled}
               trigger={['click']}
@@ -151,7 +152,7 @@ export function IssuedTab(props: IssuedTabProps) {
               </Button>
             </Dropdown>
           )}
-          {(!canIssueCerts || openBadges) && (
+          {!canIssueCerts && (
             <SelectionCount selected={selected} hint="Select certificates to act on them" />
           )}
         </Flex>
