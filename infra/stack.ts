@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { ApiHandlers } from './constructs/api-handlers';
@@ -11,6 +11,7 @@ import { Data } from './constructs/data';
 import { JobQueues } from './constructs/job-queues';
 import { JobWorkers } from './constructs/job-workers';
 import { Mail } from './constructs/mail';
+import { acknowledgeNagFindings } from './nag';
 import { Scheduling } from './constructs/scheduling';
 import { Secrets } from './constructs/secrets';
 import { Storage } from './constructs/storage';
@@ -124,8 +125,24 @@ export class ProofmarkStack extends Stack {
       publicBaseUrl: cdn.publicUrl,
       appBaseUrl: cdn.appUrl,
     };
-    new ApiHandlers(this, 'HttpHandlers', { api, backend, userPool: auth.userPool, scheduling });
-    new JobWorkers(this, 'JobWorkers', { queues, backend });
+    const http = new ApiHandlers(this, 'HttpHandlers', { api, backend, userPool: auth.userPool, scheduling });
+    const workers = new JobWorkers(this, 'JobWorkers', { queues, backend });
+    const cfn = (c: { node: { defaultChild?: unknown } }) => c.node.defaultChild as CfnElement;
+    acknowledgeNagFindings({
+      stack: this,
+      functions: [...Object.values(http.functions), ...Object.values(workers.functions)],
+      table: cfn(data.table),
+      buckets: {
+        artefacts: cfn(storage.buckets.artefacts),
+        public: cfn(storage.buckets.public),
+        web: cfn(storage.buckets.web),
+      },
+      scheduleGroup: scheduling.group,
+      userPool: auth.userPool,
+      api,
+      cdn,
+      storage,
+    });
 
     const spaConfig = {
       region: this.region,

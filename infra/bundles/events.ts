@@ -72,14 +72,20 @@ export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
       },
       expect: 'batchItemFailures naming the malformed message',
       check: (answer) =>
-        JSON.stringify(answer) === JSON.stringify({ batchItemFailures: [{ itemIdentifier: MALFORMED_MESSAGE_ID }] }),
+        JSON.stringify(answer) ===
+        JSON.stringify({ batchItemFailures: [{ itemIdentifier: MALFORMED_MESSAGE_ID }] }),
     };
   }
   const group = bundle.name.slice('http/'.length);
   if (group === 'system') {
-    return { event: httpEvent('GET /api/health'), expect: '200 from GET /api/health', check: (a) => statusOf(a) === 200 };
+    return {
+      event: httpEvent('GET /api/health'),
+      expect: '200 from GET /api/health',
+      check: (a) => statusOf(a) === 200,
+    };
   }
-  const route = routes.find((r) => r.group === group && r.auth === 'user') ?? routes.find((r) => r.group === group)!;
+  const route =
+    routes.find((r) => r.group === group && r.auth === 'user') ?? routes.find((r) => r.group === group)!;
   const key = `${route.method} ${route.path}`;
   if (route.auth === 'user') {
     return {

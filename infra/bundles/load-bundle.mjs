@@ -15,7 +15,8 @@ const report = (result) => {
 // Packages installed beside the bundle (fonts, Chromium) are read at run time, not at import:
 // their absence would only show on the first render, so it is checked here.
 const missing = besides.filter((name) => !existsSync(join(dir, 'node_modules', name, 'package.json')));
-if (missing.length) report({ ok: false, phase: 'assets', error: `not installed beside the bundle: ${missing.join(', ')}` });
+if (missing.length)
+  report({ ok: false, phase: 'assets', error: `not installed beside the bundle: ${missing.join(', ')}` });
 
 let mod;
 try {
@@ -26,7 +27,10 @@ try {
 if (typeof mod.handler !== 'function') report({ ok: false, phase: 'handler', error: 'no exported handler' });
 
 try {
-  const answer = await mod.handler(JSON.parse(eventJson), { functionName: 'bundle-test', awsRequestId: 'bundle-test' });
+  const answer = await mod.handler(JSON.parse(eventJson), {
+    functionName: 'bundle-test',
+    awsRequestId: 'bundle-test',
+  });
   report({ ok: true, answer });
 } catch (err) {
   report({ ok: false, phase: 'call', error: String(err?.stack ?? err) });

@@ -34,7 +34,11 @@ export const loadBundle = (
         try {
           resolve(JSON.parse(line) as LoadResult);
         } catch {
-          resolve({ ok: false, phase: 'process', error: `${err?.message ?? 'no result'}\n${stderr.slice(-2000)}` });
+          resolve({
+            ok: false,
+            phase: 'process',
+            error: `${err?.message ?? 'no result'}\n${stderr.slice(-2000)}`,
+          });
         }
       },
     );

@@ -302,7 +302,9 @@ describe('Least privilege', () => {
     const pool = only('AWS::Cognito::UserPool').id;
     expect(resourcesFor(system, 'cognito-idp:DescribeUserPool').map(refId)).toEqual([pool]);
     expect(resourcesFor(system, 'ses:GetAccount')).toEqual(['*']);
-    expect(resourcesFor(system, 'dynamodb:DescribeTable').map(refId)).toContain(only('AWS::DynamoDB::Table').id);
+    expect(resourcesFor(system, 'dynamodb:DescribeTable').map(refId)).toContain(
+      only('AWS::DynamoDB::Table').id,
+    );
     expect(resourcesFor(system, 's3:ListBucket').map(refId).sort()).toEqual(
       (Object.keys(buckets) as BucketName[]).map((b) => bucketOf(b).id).sort(),
     );

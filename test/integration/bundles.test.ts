@@ -38,7 +38,11 @@ const isBuiltin = (path: string) => path.startsWith('node:') || builtinModules.i
 
 describe('Lambda bundles', () => {
   it('builds one bundle per route group and per job, as the stack declares them', () => {
-    expect([...built.keys()].sort()).toEqual(lambdaBundles().map((b) => b.name).sort());
+    expect([...built.keys()].sort()).toEqual(
+      lambdaBundles()
+        .map((b) => b.name)
+        .sort(),
+    );
   });
 
   it.each(lambdaBundles().map((b) => b.name))(
@@ -50,7 +54,8 @@ describe('Lambda bundles', () => {
       const env = name === 'http/system' ? cloud().functionEnv : {};
       const result = await loadBundle(b.dir, call.event, b.nodeModules, env);
       expect(result, `${name} should give ${call.expect}`).toMatchObject({ ok: true });
-      if (result.ok) expect(call.check(result.answer), `${name}: ${JSON.stringify(result.answer)}`).toBe(true);
+      if (result.ok)
+        expect(call.check(result.answer), `${name}: ${JSON.stringify(result.answer)}`).toBe(true);
     },
     90_000,
   );
@@ -59,12 +64,15 @@ describe('Lambda bundles', () => {
     for (const b of built.values()) {
       const external = [...externalImportsOf(b.metafile)].filter((p) => !isBuiltin(p));
       for (const path of external) {
-        expect(b.nodeModules.some((m) => path === m || path.startsWith(`${m}/`)), `${b.name} imports ${path}`).toBe(
-          true,
-        );
+        expect(
+          b.nodeModules.some((m) => path === m || path.startsWith(`${m}/`)),
+          `${b.name} imports ${path}`,
+        ).toBe(true);
       }
       for (const name of b.nodeModules)
-        expect(existsSync(join(b.dir, 'node_modules', name, 'package.json')), `${b.name}: ${name}`).toBe(true);
+        expect(existsSync(join(b.dir, 'node_modules', name, 'package.json')), `${b.name}: ${name}`).toBe(
+          true,
+        );
     }
   });
 
@@ -72,9 +80,14 @@ describe('Lambda bundles', () => {
     for (const b of built.values()) {
       if (!b.nodeModules.includes(CHROMIUM_PACKAGE)) continue;
       const bin = join(b.dir, 'node_modules', CHROMIUM_PACKAGE, 'bin');
-      expect(readdirSync(bin).some((f) => f.startsWith('chromium')), `${b.name}: ${bin}`).toBe(true);
+      expect(
+        readdirSync(bin).some((f) => f.startsWith('chromium')),
+        `${b.name}: ${bin}`,
+      ).toBe(true);
     }
-    expect([...built.values()].filter((b) => b.nodeModules.includes(CHROMIUM_PACKAGE)).length).toBeGreaterThan(0);
+    expect(
+      [...built.values()].filter((b) => b.nodeModules.includes(CHROMIUM_PACKAGE)).length,
+    ).toBeGreaterThan(0);
   });
 
   it('grants a function a service (infra/permissions.ts) exactly when its bundle carries that client', () => {

@@ -146,7 +146,9 @@ describe('Bitcoin adapter: signAnchor', () => {
     const tx = parseTx(signed.rawTx);
 
     const fee = 10 * estimateVsize(1, true);
-    expect(Array.from({ length: tx.inputsLength }, (_, i) => outpoint(tx, i))).toEqual([{ txid: big.txid, vout: 3 }]);
+    expect(Array.from({ length: tx.inputsLength }, (_, i) => outpoint(tx, i))).toEqual([
+      { txid: big.txid, vout: 3 },
+    ]);
     expect(tx.outputsLength).toBe(2);
     const [change, anchor] = outputsOf(tx);
     expect(Buffer.from(anchor!.script!).toString('hex')).toBe(`6a20${ROOT}`);
