@@ -29,6 +29,9 @@ export interface CorsRule {
 export const buckets = {
   artefacts: {
     localName: 'proofmark-artefacts',
+    // Uploaded files are read once by their import; whatever is left (never imported, or PUT again
+    // after the import) expires.
+    expire: [{ prefix: 'uploads/', afterDays: 1 }],
     // Browsers upload straight to S3 through presigned PUTs.
     cors: [
       {
@@ -48,7 +51,10 @@ export const buckets = {
     ],
   },
   web: { localName: 'proofmark-web', cors: [] },
-} as const satisfies Record<string, { localName: string; cors: CorsRule[] }>;
+} as const satisfies Record<
+  string,
+  { localName: string; cors: CorsRule[]; expire?: { prefix: string; afterDays: number }[] }
+>;
 export type BucketName = keyof typeof buckets;
 
 export const queueFor = (job: JobName) => {
@@ -102,3 +108,26 @@ export const schedulingEnvNames = {
   /** The queue a schedule delivers to (EventBridge Scheduler's SQS target takes an ARN, not a URL). */
   targetArn: (j: JobName) => `SCHEDULE_TARGET_ARN_${j.toUpperCase()}`,
 } as const;
+
+/**
+ * API Gateway throttles (requests per second, burst) for everyone together: every route gets the
+ * default; the public routes that send mail, cost chain calls or write records get their own, lower
+ * ones. Per-client limits are the handlers' (functions/src/domain/client-limits.ts).
+ */
+export const apiThrottles = {
+  default: { rate: 200, burst: 400 },
+  routes: {
+    'POST /api/auth/register': { rate: 5, burst: 10 },
+    'POST /api/auth/resend-code': { rate: 5, burst: 10 },
+    'POST /api/auth/forgot': { rate: 5, burst: 10 },
+    'POST /api/auth/reset': { rate: 10, burst: 20 },
+    'POST /api/auth/confirm': { rate: 10, burst: 20 },
+    'POST /api/auth/login': { rate: 20, burst: 40 },
+    'POST /api/public/chain/{network}': { rate: 50, burst: 100 },
+    'POST /api/public/verifications': { rate: 50, burst: 100 },
+    'POST /api/public/issuers/{slug}/introduce': { rate: 5, burst: 10 },
+  },
+} as const satisfies {
+  default: { rate: number; burst: number };
+  routes: Record<string, { rate: number; burst: number }>;
+};

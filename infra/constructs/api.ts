@@ -1,5 +1,6 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import {
+  CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -8,7 +9,8 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Construct } from 'constructs';
-import { routes, type RouteDef } from '../../functions/src/routes';
+import { routeKey, routes, type RouteDef } from '../../functions/src/routes';
+import { apiThrottles } from '../resources';
 
 export interface ApiProps {
   /** The token issuer (the user pool's provider URL). */
@@ -40,6 +42,18 @@ export class Api extends Construct {
         maxAge: Duration.hours(1),
       },
     });
+    const stage = this.httpApi.defaultStage!.node.defaultChild as CfnStage;
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: apiThrottles.default.rate,
+      throttlingBurstLimit: apiThrottles.default.burst,
+    };
+    stage.routeSettings = Object.fromEntries(
+      Object.entries(apiThrottles.routes).map(([key, t]) => [
+        key,
+        // A free-form map in CloudFormation's own casing (CDK does not rename keys inside it).
+        { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst },
+      ]),
+    );
     this.authorizer = new HttpJwtAuthorizer('CognitoIdToken', props.issuerUrl, {
       jwtAudience: [props.audience],
     });
@@ -52,12 +66,15 @@ export class Api extends Construct {
   }
 
   addRoute(route: RouteDef, integration: HttpRouteIntegration): void {
-    this.httpApi.addRoutes({
+    const added = this.httpApi.addRoutes({
       path: route.path,
       methods: [HttpMethod[route.method]],
       integration,
       authorizer: this.authorizerFor(route.auth),
     });
+    // A stage's route settings name routes that must exist first.
+    if (routeKey(route) in apiThrottles.routes)
+      for (const r of added) this.httpApi.defaultStage!.node.addDependency(r);
   }
 
   private authorizerFor(auth: RouteDef['auth']): IHttpRouteAuthorizer | undefined {

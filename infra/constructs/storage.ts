@@ -23,6 +23,11 @@ const toS3Cors = (rule: CorsRule): S3CorsRule => ({
  * The buckets of resources.ts. None is public: the public bucket is reached only through CloudFront
  * (origin access control), so a leaked object URL never bypasses the CDN's headers.
  */
+const expiryOf = (name: BucketName): readonly { prefix: string; afterDays: number }[] => {
+  const def = bucketDefs[name];
+  return 'expire' in def ? def.expire : [];
+};
+
 export class Storage extends Construct {
   readonly buckets: Record<BucketName, Bucket>;
 
@@ -40,7 +45,10 @@ export class Storage extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       cors: cors.length ? cors.map(toS3Cors) : undefined,
       // Browsers upload through presigned URLs; abandoned multipart uploads would otherwise be billed forever.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        ...expiryOf(name).map((e) => ({ prefix: e.prefix, expiration: Duration.days(e.afterDays) })),
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Tags.of(bucket).add('proofmark:bucket', name);

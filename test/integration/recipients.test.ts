@@ -148,9 +148,12 @@ const expectNothingWritten = async (admin: Admin, cohort: string, uploadId: stri
   const progress = await api<UploadView>('GET', `/api/uploads/${uploadId}`, { token: admin.token });
   expect(progress.body.Data!.state).toBe('failed');
   const objects = await clients().s3.send(
-    new ListObjectsV2Command({ Bucket: cloud().resources.buckets.artefacts, Prefix: `${admin.orgId}/` }),
+    new ListObjectsV2Command({
+      Bucket: cloud().resources.buckets.artefacts,
+      Prefix: `uploads/${admin.orgId}/`,
+    }),
   );
-  expect((objects.Contents ?? []).map((o) => o.Key)).not.toContain(`${admin.orgId}/uploads/${uploadId}`);
+  expect((objects.Contents ?? []).map((o) => o.Key)).not.toContain(`uploads/${admin.orgId}/${uploadId}`);
 };
 
 // ——— the tests ———
@@ -912,12 +915,13 @@ describe('objects stay private', () => {
     const admin = await registeredAdmin();
     const t = await ticket(admin, { filename: 'k.xlsx', size: 10, cohortid: 'K' });
     const url = new URL(t.body.Data!.url);
-    expect(url.pathname).toMatch(new RegExp(`/${admin.orgId}/uploads/[0-9a-f-]{36}$`));
+    // Under uploads/ (which a lifecycle rule expires), then the organisation.
+    expect(url.pathname).toMatch(new RegExp(`/uploads/${admin.orgId}/[0-9a-f-]{36}$`));
     await fetch(t.body.Data!.url, { method: 'PUT', body: Buffer.from('0123456789') });
     const head = await clients().s3.send(
       new HeadObjectCommand({
         Bucket: cloud().resources.buckets.artefacts,
-        Key: `${admin.orgId}/uploads/${t.body.Data!.id}`,
+        Key: `uploads/${admin.orgId}/${t.body.Data!.id}`,
       }),
     );
     expect(head.ContentLength).toBe(10);

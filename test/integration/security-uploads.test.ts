@@ -131,3 +131,44 @@ describe('photos and PDFs are read whole before they are accepted (finding 4)', 
     await healthy();
   });
 });
+
+describe('uploads are bounded, short-lived and single use (finding 5)', () => {
+  let admin: Admin;
+  beforeAll(async () => {
+    admin = await registeredAdmin();
+  });
+
+  it('signs URLs valid for 5 minutes, under uploads/ (which expires)', async () => {
+    const t = await ticket(admin, { filename: 'short.xlsx', size: 100, cohortid: 'Short' });
+    const url = new URL(t.body.Data!.url);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.pathname).toMatch(new RegExp(`/uploads/${admin.orgId}/[0-9a-f-]{36}$`));
+  });
+
+  it('refuses a file larger than its limit whatever size the ticket declared, and keeps nothing', async () => {
+    const t = await ticket(admin, { purpose: 'photo', filename: 'P9.png', size: 100, cohortid: 'Short' });
+    // The cohort must exist for photos: use one made by a sheet.
+    if (t.status !== 201) {
+      const wb = new ExcelJS.Workbook();
+      wb.addWorksheet('S').addRow(['First Name', 'Email', 'Student ID']);
+      wb.worksheets[0]!.addRow(['Ada', 'ada@example.test', 'P9']);
+      await upload(admin, {
+        filename: 's.xlsx',
+        bytes: Buffer.from(await wb.xlsx.writeBuffer()),
+        cohortid: 'Short',
+      });
+    }
+    const again = await ticket(admin, { purpose: 'photo', filename: 'P9.png', size: 100, cohortid: 'Short' });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const big = Buffer.concat([realPng(8, 8), Buffer.alloc(3 * 1024 * 1024)]);
+    expect((await fetch(again.body.Data!.url, { method: 'PUT', body: big })).status).toBe(200);
+    const res = await api('POST', `/api/uploads/${again.body.Data!.id}/import`, { token: admin.token });
+    expect(res.status).toBe(413);
+    const view = await api<UploadView>('GET', `/api/uploads/${again.body.Data!.id}`, { token: admin.token });
+    expect(view.body.Data!.state).toBe('failed');
+    // A second import of the same ticket is refused: one ticket, one import.
+    const twice = await api('POST', `/api/uploads/${again.body.Data!.id}/import`, { token: admin.token });
+    expect(twice.status).toBe(409);
+    await healthy();
+  });
+});

@@ -77,10 +77,20 @@ const isMissing = (err: unknown) =>
   err instanceof NotFound ||
   ['NoSuchKey', 'NotFound'].includes((err as { name?: string }).name ?? '');
 
-/** The object's bytes, or undefined when there is no such key. */
-export const getObjectBytes = async (bucket: BucketName, key: string): Promise<Uint8Array | undefined> => {
+/** The object's bytes (with `maxBytes`, only that many from the start), or undefined when there is no such key. */
+export const getObjectBytes = async (
+  bucket: BucketName,
+  key: string,
+  maxBytes?: number,
+): Promise<Uint8Array | undefined> => {
   try {
-    const out = await s3Client().send(new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+    const out = await s3Client().send(
+      new GetObjectCommand({
+        Bucket: env.bucket(bucket),
+        Key: key,
+        ...(maxBytes ? { Range: `bytes=0-${maxBytes - 1}` } : {}),
+      }),
+    );
     return await out.Body?.transformToByteArray();
   } catch (err) {
     if (isMissing(err)) return undefined;

@@ -40,7 +40,7 @@ import {
  * imported during the call; larger ones by the import job, whose progress the upload record shows.
  */
 export const INLINE_IMPORT_BYTES = 256 * 1024;
-const PUT_URL_SECONDS = 900;
+const PUT_URL_SECONDS = 300;
 const MB = 1024 * 1024;
 
 interface UploadRecord {
@@ -62,7 +62,9 @@ interface UploadRecord {
 }
 
 const uploadKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `UPLOAD#${id}` });
-const uploadObjectKey = (orgId: string, id: string) => `${orgId}/uploads/${id}`;
+// Under one `uploads/` prefix, so a bucket lifecycle rule expires whatever an import left behind
+// (a file PUT again to a ticket's URL after its import, an upload never imported).
+const uploadObjectKey = (orgId: string, id: string) => `uploads/${orgId}/${id}`;
 const fileObjectKey = (orgId: string, folder: 'photos' | 'documents', ext: string) =>
   `${orgId}/${folder}/${randomUUID()}.${ext}`;
 
@@ -265,8 +267,11 @@ export const runImport = async (
   await setRecord(orgId, id, { state: 'importing' });
   let plan: Plan;
   try {
-    const bytes = await getObjectBytes('artefacts', record.objectKey);
+    // Read at most one byte past the limit: the object may have been replaced since its size was checked.
+    const bytes = await getObjectBytes('artefacts', record.objectKey, uploadLimits[record.kind] + 1);
     if (!bytes) throw badRequest(m.fileNotUploaded);
+    if (bytes.length > uploadLimits[record.kind])
+      throw new AppError('payload_too_large', m.fileTooLarge(uploadLimits[record.kind] / MB));
     plan = await planOf(record, await loadUpload(record.kind, Buffer.from(bytes), record.filename));
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
