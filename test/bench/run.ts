@@ -1,8 +1,9 @@
-// `npm run bench [engine|verifiers|render|workspace]`: prints the figures the issues name. Measurements, not tests.
+// `npm run bench [engine|verifiers|render|workspace|bundles]`: prints the figures the issues name. Measurements, not tests.
 import { benchCredentialEngine } from './credential-engine';
 import { benchVerifiers } from './verifiers';
 import { benchRender } from './render';
 import { benchWorkspace } from './workspace';
+import { benchBundles } from './bundles';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -11,3 +12,4 @@ if (want('engine')) await benchCredentialEngine();
 if (want('verifiers')) await benchVerifiers();
 if (want('render')) await benchRender();
 if (want('workspace')) await benchWorkspace();
+if (want('bundles')) await benchBundles();
