@@ -115,8 +115,11 @@ export const checkJpeg = (name: string, bytes: Buffer): void => {
   const size = jpegSize(bytes);
   if (!size || !size.width || !size.height) throw unreadableImage(name);
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw tooManyPixels(name);
-  // A complete JPEG ends with its EOI marker (a truncated one decodes to grey without it).
-  if (bytes.lastIndexOf(Buffer.from([0xff, 0xd9])) < 0) throw unreadableImage(name);
+  // A complete JPEG ends with its EOI marker (padding aside); a truncated one would decode to grey.
+  // Searching anywhere would accept a cut-off file whose EXIF thumbnail has an EOI of its own.
+  let end = bytes.length;
+  while (end > 2 && bytes[end - 1] === 0x00) end--;
+  if (bytes[end - 2] !== 0xff || bytes[end - 1] !== 0xd9) throw unreadableImage(name);
   try {
     const image = jpeg.decode(bytes, {
       useTArray: true,
