@@ -361,6 +361,7 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
         true,
       );
 
+      const revokedAt = Date.now();
       const revokeBadge = await post(admin, 'revoke', {
         ...creds,
         certtype: 'openbadges',
@@ -368,6 +369,18 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
         revokereason: 'Awarded in error',
       });
       expect(revokeBadge.body).toMatchObject({ message: m.revoked, Data: { updated: 1 } });
+      // The published W3C list says so within a minute.
+      const b1 = badge('B1').credentialStatus;
+      await eventually(async () => {
+        // The local public store can serve a document while it is being rewritten: read again then.
+        const list = await publicDoc<{ credentialSubject: { encodedList: string } }>(
+          b1.statusListCredential,
+        ).catch(() => undefined);
+        if (!list) return undefined;
+        const bits = await decodeBitstring(list.credentialSubject.encodedList);
+        return bits.get(Number(b1.statusListIndex)) || undefined;
+      }, 60_000);
+      expect(Date.now() - revokedAt).toBeLessThan(60_000);
       await waitBatch(admin, revokeBadge.body.Data!.batchId);
       const hold = await post(admin, 'hold', { certtype: 'degree', selectedItems: ['OBC=C1'] });
       expect(hold.status, JSON.stringify(hold.body)).toBe(200);
