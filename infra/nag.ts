@@ -1,4 +1,4 @@
-import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /*
@@ -26,7 +26,12 @@ const ack = (scope: IConstruct, id: string, reason: string) =>
 export const acknowledgeNagFindings = (s: NagScopes): void => {
   const logicalId = (el: CfnElement) => s.stack.resolve(s.stack.getLogicalId(el)) as string;
   const table = logicalId(s.table);
-  const scheduleArn = `arn:aws:scheduler:${s.stack.region}:${s.stack.account}:schedule/<${logicalId(s.scheduleGroup)}>/*`;
+  // cdk-nag names an unresolved account or region by its pseudo parameter (offline `cdk synth`).
+  const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
+  const region = known(s.stack.region, 'AWS::Region');
+  const partition = Token.isUnresolved(s.stack.region) ? '<AWS::Partition>' : 'aws';
+  const account = known(s.stack.account, 'AWS::AccountId');
+  const scheduleArn = `arn:${partition}:scheduler:${region}:${account}:schedule/<${logicalId(s.scheduleGroup)}>/*`;
 
   for (const fn of s.functions) {
     ack(
