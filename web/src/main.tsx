@@ -4,8 +4,10 @@ import 'antd/dist/reset.css';
 import './styles.css';
 import App from './App';
 import { applyBrandCssVariables } from './brand';
+import { keepScrollRegionsFocusable } from './a11y/scrollRegions';
 
 applyBrandCssVariables();
+keepScrollRegionsFocusable(document);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -12,6 +12,14 @@ export const theme: ThemeConfig = {
     colorSuccess: brandColors.verified,
     colorText: brandColors.text,
     colorBgLayout: brandColors.surface,
+    // antd's default greys (45 % and 25 % black) fall below the WCAG AA contrast of 4.5:1 on white
+    // and on the page background; these darker ones keep the hierarchy and pass.
+    colorTextSecondary: '#5a6372',
+    colorTextDescription: '#5a6372',
+    colorTextTertiary: '#5a6372',
+    colorTextPlaceholder: '#646d7c',
+    // Links default to antd's lighter info blue (3.9:1 on white); the brand blue passes AA.
+    colorLink: brandColors.primary,
     borderRadius: 8,
     fontFamily:
       "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

@@ -93,6 +93,7 @@ export default function MyProfilePage() {
         <ProfileHeader session={session} isMainAdmin={isMainAdmin} />
         <Card variant="borderless" style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' }}>
           <Tabs
+            className="pm-wrap-tabs"
             activeKey={active}
             items={items}
             onChange={(key) => setParams(key === 'profile' ? {} : { tab: key }, { replace: true })}
