@@ -19,6 +19,7 @@ import { setHeld } from '../domain/status-list';
 import { chainAdapter, blockchains, type Blockchain } from '../domain/chains';
 import { revokeCredentials } from '../domain/revocations';
 import { getOrg } from '../domain/users';
+import { withDebit } from '../domain/batch-billing';
 import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
 
 const keyView = (k: IssuingKeyRecord): IssuingKeyView => ({
@@ -68,12 +69,13 @@ export const handler = httpGroup({
       data: {
         blockchain,
         address: key.address,
-        ...(await chainAdapter(blockchain).estimateCost(key.address)),
+        ...(await (await chainAdapter(blockchain)).estimateCost(key.address)),
       },
     };
   },
   'POST /api/batches': async (event, { caller }) => {
-    const batch = await createBatch(caller.orgId, parseBody(event, createBatchRequest));
+    const req = parseBody(event, createBatchRequest);
+    const batch = await withDebit(caller.orgId, req.recipients.length, () => createBatch(caller.orgId, req));
     return {
       status: 202,
       message: 'Issuing: this may take several minutes or hours.',
