@@ -1,12 +1,18 @@
 // The certificate renderer against a real Chromium (Debian's headless shell, or CHROMIUM_PATH).
 // It needs no cloud; it lives here because the unit project has no browser.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
-import { createRenderer, type Rendered, type RenderItem, type Renderer } from '../../functions/src/render/renderer';
+import {
+  createRenderer,
+  type Rendered,
+  type RenderItem,
+  type Renderer,
+} from '../../functions/src/render/renderer';
 import { sampleDesign, sampleRecipient } from '../bench/render';
 
 interface FontInfo {
@@ -31,9 +37,11 @@ function fontsOf(doc: PDFDocument): FontInfo[] {
       const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le');
       // bfchar sections map one glyph (<src> <dst>), bfrange sections a run (<lo> <hi> <dst>).
       for (const [, body] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-        for (const m of (body as string).matchAll(/<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g)) unicode += utf16(m[1] as string);
+        for (const m of (body as string).matchAll(/<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g))
+          unicode += utf16(m[1] as string);
       for (const [, body] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
-        for (const m of (body as string).matchAll(/<[0-9A-Fa-f]+>\s*<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g)) unicode += utf16(m[1] as string);
+        for (const m of (body as string).matchAll(/<[0-9A-Fa-f]+>\s*<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g))
+          unicode += utf16(m[1] as string);
     }
     fonts.push({ name: String(obj.get(PDFName.of('BaseFont'))), subtype, unicode });
   }
@@ -55,7 +63,9 @@ function actualTexts(doc: PDFDocument): string {
       continue; // font programs and images are not content streams
     }
     for (const m of content.matchAll(/\/ActualText\s*<FEFF([0-9A-Fa-f]*)>/g))
-      text += Buffer.from(m[1] as string, 'hex').swap16().toString('utf16le');
+      text += Buffer.from(m[1] as string, 'hex')
+        .swap16()
+        .toString('utf16le');
   }
   return text;
 }
@@ -81,10 +91,22 @@ describe('certificate renderer with Chromium', () => {
     const medal = sampleDesign({ type: 'medal' });
     const items: RenderItem[] = [
       { id: 'latin', design, recipient: sampleRecipient(0) },
-      { id: 'hindi', design, recipient: sampleRecipient(1, { name: 'प्रिया शर्मा', description: 'कंप्यूटर विज्ञान में स्नातक' }) },
-      { id: 'kruti', design, recipient: sampleRecipient(2, { name: "fo'kky dqekj JhokLro", fontFlag: 'krutidev010' }) },
+      {
+        id: 'hindi',
+        design,
+        recipient: sampleRecipient(1, { name: 'प्रिया शर्मा', description: 'कंप्यूटर विज्ञान में स्नातक' }),
+      },
+      {
+        id: 'kruti',
+        design,
+        recipient: sampleRecipient(2, { name: "fo'kky dqekj JhokLro", fontFlag: 'krutidev010' }),
+      },
       { id: 'medal', design: medal, recipient: sampleRecipient(3) },
-      { id: 'long', design, recipient: sampleRecipient(4, { name: 'Venkata Satya Narayana Lakshmi Prasanna Ramachandran' }) },
+      {
+        id: 'long',
+        design,
+        recipient: sampleRecipient(4, { name: 'Venkata Satya Narayana Lakshmi Prasanna Ramachandran' }),
+      },
     ];
     const out = new Map<string, Rendered>();
     for await (const r of renderer.renderBatch(items, { pdf: true, png: true })) out.set(r.id, r);
@@ -125,7 +147,9 @@ describe('certificate renderer with Chromium', () => {
       expect(actualTexts(doc), id).toContain(name === 'प्रिया शर्मा' ? 'प्रि' : 'श्री');
     }
     const latin = await PDFDocument.load(out.get('latin')?.pdf as Uint8Array);
-    const names = fontsOf(latin).map((f) => f.name).join(' ');
+    const names = fontsOf(latin)
+      .map((f) => f.name)
+      .join(' ');
     expect(names).toMatch(/EBGaramond/);
     expect(names).toMatch(/Cinzel/);
   });
@@ -139,9 +163,14 @@ describe('certificate renderer with Chromium', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     try {
-      const design = sampleDesign({ organisation: { name: 'Remote Logo College', logo: `https://127.0.0.1:${port}/logo.png` } });
+      const design = sampleDesign({
+        organisation: { name: 'Remote Logo College', logo: `https://127.0.0.1:${port}/logo.png` },
+      });
       const results: Rendered[] = [];
-      for await (const r of renderer.renderBatch([{ id: 'x', design, recipient: sampleRecipient(9) }], { pdf: true, png: false }))
+      for await (const r of renderer.renderBatch([{ id: 'x', design, recipient: sampleRecipient(9) }], {
+        pdf: true,
+        png: false,
+      }))
         results.push(r);
       expect(results).toHaveLength(1);
       expect(results[0]?.error).toBeUndefined();
@@ -154,11 +183,123 @@ describe('certificate renderer with Chromium', () => {
 
   it('stops cleanly when the consumer stops early, and renders the next batch', async () => {
     const design = sampleDesign();
-    const items = Array.from({ length: 12 }, (_, i) => ({ id: String(i), design, recipient: sampleRecipient(i) }));
+    const items = Array.from({ length: 12 }, (_, i) => ({
+      id: String(i),
+      design,
+      recipient: sampleRecipient(i),
+    }));
     let seen = 0;
     for await (const _ of renderer.renderBatch(items, { pdf: true, png: false })) if (++seen === 3) break;
     const ids: string[] = [];
     for await (const r of renderer.renderBatch(items.slice(0, 4), { pdf: true, png: false })) ids.push(r.id);
     expect(ids.sort()).toEqual(['0', '1', '2', '3']);
+  });
+});
+
+/** Chromium's renderer processes (one per tab) below a browser process. */
+function rendererProcesses(browserPid: number): number[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((m): m is RegExpMatchArray => !!m)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] as string }));
+  const below = new Set([browserPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of table) if (below.has(p.ppid) && !below.has(p.pid)) (below.add(p.pid), (grew = true));
+  }
+  return table.filter((p) => below.has(p.pid) && p.args.includes('--type=renderer')).map((p) => p.pid);
+}
+
+const signal = (pids: number[], sig: NodeJS.Signals) => {
+  for (const pid of pids)
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // already gone: the browser killed it with its tab
+    }
+};
+
+// A hung tab is real here: its renderer process is stopped with SIGSTOP, so every page operation on
+// it waits forever, as the screenshots of Debian's full chromium build did.
+describe('certificate renderer with a hung tab', () => {
+  it('replaces a tab whose renderer stalls and renders every certificate on a fresh one', async () => {
+    const renderer = createRenderer({ pages: 1, operationTimeoutMs: 2_000 });
+    const design = sampleDesign();
+    let stopped: number[] = [];
+    try {
+      for await (const r of renderer.renderBatch([{ id: 'warm', design, recipient: sampleRecipient(0) }], {
+        pdf: true,
+        png: true,
+      }))
+        expect(r.error).toBeUndefined();
+      stopped = rendererProcesses(renderer.browserProcessId() as number);
+      expect(stopped.length).toBeGreaterThan(0);
+      signal(stopped, 'SIGSTOP');
+
+      const items = [1, 2, 3].map((i) => ({ id: `after-${i}`, design, recipient: sampleRecipient(i) }));
+      const out: Rendered[] = [];
+      for await (const r of renderer.renderBatch(items, { pdf: true, png: true, pngScale: 0.2 })) out.push(r);
+      expect(out.map((r) => [r.id, r.error])).toEqual(items.map((i) => [i.id, undefined]));
+      for (const r of out)
+        expect(Buffer.from((r.pdf as Uint8Array).subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    } finally {
+      signal(stopped, 'SIGCONT');
+      await renderer.close();
+    }
+  });
+
+  it('gives up on a certificate whose every tab stalls, with the reason, instead of waiting forever', async () => {
+    const renderer = createRenderer({
+      pages: 1,
+      operationTimeoutMs: 1_500,
+      designLoadTimeoutMs: 3_000,
+      attempts: 2,
+    });
+    const design = sampleDesign();
+    const stopped = new Set<number>();
+    let stalling: NodeJS.Timeout | undefined;
+    try {
+      for await (const r of renderer.renderBatch([{ id: 'warm', design, recipient: sampleRecipient(0) }], {
+        pdf: true,
+        png: false,
+      }))
+        expect(r.error).toBeUndefined();
+      const pid = renderer.browserProcessId() as number;
+      const stallAll = () => {
+        const now = rendererProcesses(pid);
+        signal(now, 'SIGSTOP');
+        for (const p of now) stopped.add(p);
+      };
+      stallAll();
+      stalling = setInterval(stallAll, 50);
+
+      const outcome = await (async () => {
+        const out: Rendered[] = [];
+        try {
+          for await (const r of renderer.renderBatch(
+            [{ id: 'stuck', design, recipient: sampleRecipient(1) }],
+            { pdf: true, png: false },
+          ))
+            out.push(r);
+          return { out };
+        } catch (err) {
+          return { thrown: err as Error };
+        }
+      })();
+      // Either the certificate fails with the reason, or (when not even a fresh tab opens) the batch
+      // does, so that its job is retried; both end, neither says "running" forever.
+      if (outcome.thrown) expect(outcome.thrown.message).toMatch(/did not finish within \d+ s/);
+      else {
+        expect(outcome.out).toHaveLength(1);
+        expect(outcome.out[0]?.error).toMatch(
+          /^rendering failed after 2 attempts: .*did not finish within \d+ s$/,
+        );
+      }
+    } finally {
+      clearInterval(stalling);
+      signal([...stopped], 'SIGCONT');
+      await renderer.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobs } from '../jobs';
 import { runGenerateChunk } from '../domain/workspace/generate';
 import { sqsJob } from './kit';
 
@@ -6,5 +7,10 @@ import { sqsJob } from './kit';
 export const handler = sqsJob(
   'generate',
   z.object({ orgId: z.string().min(1), runId: z.string().min(1), chunk: z.number().int().min(0) }),
-  (msg) => runGenerateChunk(msg),
+  // On the last delivery the run records the failure before the message is parked.
+  (msg, record) =>
+    runGenerateChunk(
+      msg,
+      Number(record.attributes?.ApproximateReceiveCount ?? 1) >= jobs.generate.maxReceiveCount,
+    ),
 );

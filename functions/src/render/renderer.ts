@@ -1,6 +1,12 @@
 // Certificates to PDF/PNG with one Chromium per renderer and N tabs, each holding a loaded
 // template that is refilled per recipient. Measured: refilling with page.evaluate is ~5x faster
 // than page.setContent per certificate, and 2–4 tabs use both cores of a 2-core machine.
+//
+// A tab can hang (Debian's full `chromium` build hangs screenshots of background tabs; a renderer
+// process can stall under memory pressure), and puppeteer's own timeout is 180 s per call. So every
+// page operation here has a deadline of a few seconds: a tab that misses it is closed and replaced,
+// and the certificate is tried again on the fresh tab; after the last attempt the certificate
+// fails with a reason and the batch goes on. A generate run therefore always ends.
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { launchBrowser, type LaunchedBrowser } from './browser';
 import { Channel } from './channel';
@@ -23,6 +29,30 @@ export interface RenderOptions {
   pngScale?: number;
 }
 
+/** How long one page operation (fill, PDF, screenshot) may take before its tab counts as hung. */
+export const OPERATION_TIMEOUT_MS = 10_000;
+/** Loading a design parses ~1 MB of inlined fonts and images: allow it longer. */
+export const DESIGN_LOAD_TIMEOUT_MS = 30_000;
+/** Tries per certificate, each on a fresh tab after a failure. */
+export const ATTEMPTS = 3;
+
+export class RenderTimeout extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} did not finish within ${Math.round(ms / 1000)} s`);
+    this.name = 'RenderTimeout';
+  }
+}
+
+/** Rejects when `work` is not done in `ms`; the work itself is abandoned with its tab. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RenderTimeout(what, ms)), ms);
+  });
+  work.catch(() => undefined); // an abandoned operation may still fail later: nobody waits for it
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 export interface Rendered {
   id: string;
   pdf?: Uint8Array;
@@ -39,6 +69,8 @@ export interface Renderer {
   close(): Promise<void>;
   /** False once its browser is gone (crashed, killed): a renderer kept for later is then replaced. */
   usable(): boolean;
+  /** The browser's process id while it runs: for diagnostics (and the tests that stall its tabs). */
+  browserProcessId(): number | undefined;
 }
 
 // A4 landscape in CSS pixels (297 x 210 mm at 96 px/in).
@@ -74,33 +106,41 @@ async function openTab(launched: LaunchedBrowser): Promise<Tab> {
   return { page };
 }
 
-async function loadDesign(tab: Tab, item: RenderItem) {
+async function loadDesign(tab: Tab, item: RenderItem, timeoutMs: number) {
   const key = designKey(item.design);
   if (tab.design === item.design || tab.designKey === key) return;
-  await tab.page.setContent(renderTemplate(item.design, slotsFor(item.design, item.recipient)), {
-    waitUntil: 'load',
-  });
-  await tab.page.evaluate(INSTALL_FILL);
+  const load = async () => {
+    await tab.page.setContent(renderTemplate(item.design, slotsFor(item.design, item.recipient)), {
+      waitUntil: 'load',
+      timeout: timeoutMs,
+    });
+    await tab.page.evaluate(INSTALL_FILL);
+  };
+  await within(load(), timeoutMs, 'loading the certificate design');
   tab.design = item.design;
   tab.designKey = key;
+}
+
+export interface RendererOptions {
+  executablePath?: string;
+  pages?: number;
+  /** per page operation; see OPERATION_TIMEOUT_MS */
+  operationTimeoutMs?: number;
+  designLoadTimeoutMs?: number;
+  attempts?: number;
 }
 
 export function createRenderer({
   executablePath,
   pages = 2,
-}: { executablePath?: string; pages?: number } = {}): Renderer {
+  operationTimeoutMs = OPERATION_TIMEOUT_MS,
+  designLoadTimeoutMs = DESIGN_LOAD_TIMEOUT_MS,
+  attempts = ATTEMPTS,
+}: RendererOptions = {}): Renderer {
   let launched: Promise<LaunchedBrowser> | undefined;
   let current: LaunchedBrowser | undefined;
   let tabs: Tab[] = [];
   let busy = false;
-  // Debian's chromium hangs when two tabs of one browser take screenshots at once (reproducible),
-  // so every screenshot of this browser queues behind the previous one. PDFs are unaffected.
-  let screenshots: Promise<unknown> = Promise.resolve();
-  const oneScreenshotAtATime = <T>(shot: () => Promise<T>): Promise<T> => {
-    const run = screenshots.then(shot);
-    screenshots = run.catch(() => undefined);
-    return run;
-  };
 
   async function ensureTabs(): Promise<Tab[]> {
     launched ??= launchBrowser(executablePath);
@@ -114,39 +154,71 @@ export function createRenderer({
   }
 
   async function renderOne(tab: Tab, item: RenderItem, opts: RenderOptions): Promise<Rendered> {
-    await loadDesign(tab, item);
-    await tab.page.evaluate(fillExpression(slotsFor(item.design, item.recipient)));
+    await loadDesign(tab, item, designLoadTimeoutMs);
+    const step = <T>(work: Promise<T>, what: string) => within(work, operationTimeoutMs, what);
+    await step(
+      tab.page.evaluate(fillExpression(slotsFor(item.design, item.recipient))),
+      'filling the certificate',
+    );
     const out: Rendered = { id: item.id };
     if (opts.pdf)
-      out.pdf = await tab.page.pdf({
-        printBackground: true,
-        preferCSSPageSize: true,
-        landscape: true,
-        format: 'A4',
-        // The fill already awaited the fonts; a one-page certificate needs no outline, and
-        // tagging (structure for screen readers) cost ~20% of the time per PDF in measurements.
-        waitForFonts: false,
-        outline: false,
-        tagged: false,
-      });
+      out.pdf = await step(
+        tab.page.pdf({
+          printBackground: true,
+          preferCSSPageSize: true,
+          landscape: true,
+          format: 'A4',
+          // The fill already awaited the fonts; a one-page certificate needs no outline, and
+          // tagging (structure for screen readers) cost ~20% of the time per PDF in measurements.
+          waitForFonts: false,
+          outline: false,
+          tagged: false,
+          timeout: operationTimeoutMs,
+        }),
+        'printing the PDF',
+      );
     if (opts.png) {
       const scale = opts.pngScale ?? 0.5;
-      out.png = await oneScreenshotAtATime(() =>
+      out.png = await step(
         tab.page.screenshot({
           type: 'png',
           optimizeForSpeed: true,
           clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale },
         }),
+        'taking the PNG',
       );
     }
     return out;
   }
 
-  /** After a failure the tab's state is unknown: start it afresh rather than trust it. */
+  /**
+   * After a failure the tab's state is unknown: start it afresh rather than trust it. Closing a
+   * hung tab is bounded too (the browser kills its renderer; if even that stalls, we move on).
+   */
   async function replaceTab(i: number) {
     const old = tabs[i] as Tab;
-    await old.page.close().catch(() => undefined);
-    tabs[i] = await openTab(await (launched as Promise<LaunchedBrowser>));
+    await within(old.page.close(), operationTimeoutMs, 'closing a hung tab').catch(() => undefined);
+    tabs[i] = await within(
+      openTab(await (launched as Promise<LaunchedBrowser>)),
+      designLoadTimeoutMs,
+      'opening a tab',
+    );
+  }
+
+  /** One certificate, tried up to `attempts` times, each failure on a fresh tab. */
+  async function renderWithRetries(i: number, item: RenderItem, opts: RenderOptions): Promise<Rendered> {
+    let reason = '';
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        return await renderOne(tabs[i] as Tab, item, opts);
+      } catch (err) {
+        const browser = await launched;
+        if (!browser?.browser.connected) throw err; // the browser is gone: fail the batch
+        reason = err instanceof Error ? err.message : String(err);
+        await replaceTab(i);
+      }
+    }
+    return { id: item.id, error: `rendering failed after ${attempts} attempts: ${reason}` };
   }
 
   async function* renderBatch(items: Iterable<RenderItem> | AsyncIterable<RenderItem>, opts: RenderOptions) {
@@ -169,16 +241,7 @@ export function createRenderer({
       for (;;) {
         const next = await pull();
         if (next.done) return;
-        let result: Rendered;
-        try {
-          result = await renderOne(tabs[i] as Tab, next.value, opts);
-        } catch (err) {
-          const browser = await launched;
-          if (!browser?.browser.connected) throw err; // the browser is gone: fail the batch
-          result = { id: next.value.id, error: err instanceof Error ? err.message : String(err) };
-          await replaceTab(i);
-        }
-        await out.push(result);
+        await out.push(await renderWithRetries(i, next.value, opts));
       }
     };
 
@@ -208,6 +271,7 @@ export function createRenderer({
   return {
     renderBatch,
     usable: () => !current || current.browser.connected,
+    browserProcessId: () => current?.browser.process()?.pid,
     async close() {
       const browser = launched;
       launched = undefined;

@@ -249,8 +249,11 @@ const markGenerated = async (
 /**
  * The job's work: one chunk of a run. Rows this run already generated are skipped, so a message
  * delivered again (a retry, a restart) finishes the chunk without doing anything twice.
+ * On the message's last delivery a chunk that still cannot render (no browser, a browser that dies)
+ * is settled with every unfinished row failed and the reason, so the run ends and says why; the
+ * error is still thrown, so the message is parked in the dead-letter queue as well.
  */
-export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage) => {
+export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage, lastDelivery = false) => {
   const record = (
     await dynamoClient().send(
       new GetCommand({
@@ -288,52 +291,87 @@ export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage)
     else errors.push(`${fresh[i]!.studentid}: the recipient no longer exists`);
   });
 
+  let gaveUp: unknown;
   if (todo.length) {
-    const design = await certificateDesignFor(org, settings, record.certtype);
-    const generatedAt = new Date().toISOString();
-    const byId = new Map(todo.map((r) => [r.certUuid!, r]));
-    const items: RenderItem[] = todo.map((r) => ({
-      id: r.certUuid!,
-      design,
-      recipient: certificateRecipientFor({ ...r, generatedAt }, org.verifierSlug),
-    }));
-    const store = async (out: Rendered) => {
-      const row = byId.get(out.id)!;
-      if (out.error || !out.pdf || !out.png) {
-        errors.push(`${row.studentid}: ${out.error ?? 'rendering failed'}`);
-        return;
-      }
-      await Promise.all([
-        putObject('artefacts', objectKeys.generated(orgId, out.id, 'pdf'), out.pdf, 'application/pdf'),
-        putObject('artefacts', objectKeys.generated(orgId, out.id, 'png'), out.png, 'image/png'),
-      ]);
-      const outcome = await markGenerated(orgId, runId, row, generatedAt);
-      if (outcome === 'refused') errors.push(`${row.studentid}: changed while generating`);
-    };
-    await withRenderer(async (renderer) => {
-      // Storing and counting a certificate overlaps the rendering of the next ones (a few at a
-      // time): done one by one, the writes left the browser waiting.
-      const storing = new Set<Promise<void>>();
-      try {
-        for await (const out of renderer.renderBatch(items, { pdf: true, png: true, pngScale: PNG_SCALE })) {
-          const task = store(out);
-          storing.add(task);
-          task.then(
-            () => storing.delete(task),
-            () => undefined,
-          );
-          if (storing.size >= STORE_CONCURRENCY) await Promise.race(storing);
-        }
-      } finally {
-        // Every started write ends before the chunk is settled (or retried).
-        await Promise.allSettled(storing);
-      }
-      // Only failed writes are left: the first one fails the chunk, which is then retried.
-      await Promise.all(storing);
-    });
+    try {
+      await renderAndStore(orgId, runId, org, settings, record.certtype, todo, errors);
+    } catch (err) {
+      if (!lastDelivery) throw err;
+      gaveUp = err;
+      const reason = err instanceof Error ? err.message : String(err);
+      const done = await resolveSelection(
+        orgId,
+        record.certtype,
+        todo.map((r) => itemId(r.cohortid, r.studentid)),
+      );
+      const reported = new Set(errors.map((e) => e.slice(0, e.indexOf(':'))));
+      for (const r of done.rows)
+        if (
+          !(r.generateRun === runId && r.status === certificateStatus.generated) &&
+          !reported.has(r.studentid)
+        )
+          errors.push(`${r.studentid}: could not render the certificate (${reason})`);
+    }
   }
+  await settleChunk(orgId, runId, chunk, errors);
+  if (gaveUp) throw gaveUp;
+};
 
-  // The chunk's failures replace (not add to) what an earlier attempt stored, and its mark goes.
+const renderAndStore = async (
+  orgId: string,
+  runId: string,
+  org: NonNullable<Awaited<ReturnType<typeof getOrg>>>,
+  settings: Awaited<ReturnType<typeof getOrgSettings>>,
+  certtype: string,
+  todo: RecipientItem[],
+  errors: string[],
+) => {
+  const design = await certificateDesignFor(org, settings, certtype);
+  const generatedAt = new Date().toISOString();
+  const byId = new Map(todo.map((r) => [r.certUuid!, r]));
+  const items: RenderItem[] = todo.map((r) => ({
+    id: r.certUuid!,
+    design,
+    recipient: certificateRecipientFor({ ...r, generatedAt }, org.verifierSlug),
+  }));
+  const store = async (out: Rendered) => {
+    const row = byId.get(out.id)!;
+    if (out.error || !out.pdf || !out.png) {
+      errors.push(`${row.studentid}: ${out.error ?? 'rendering failed'}`);
+      return;
+    }
+    await Promise.all([
+      putObject('artefacts', objectKeys.generated(orgId, out.id, 'pdf'), out.pdf, 'application/pdf'),
+      putObject('artefacts', objectKeys.generated(orgId, out.id, 'png'), out.png, 'image/png'),
+    ]);
+    const outcome = await markGenerated(orgId, runId, row, generatedAt);
+    if (outcome === 'refused') errors.push(`${row.studentid}: changed while generating`);
+  };
+  await withRenderer(async (renderer) => {
+    // Storing and counting a certificate overlaps the rendering of the next ones (a few at a
+    // time): done one by one, the writes left the browser waiting.
+    const storing = new Set<Promise<void>>();
+    try {
+      for await (const out of renderer.renderBatch(items, { pdf: true, png: true, pngScale: PNG_SCALE })) {
+        const task = store(out);
+        storing.add(task);
+        task.then(
+          () => storing.delete(task),
+          () => undefined,
+        );
+        if (storing.size >= STORE_CONCURRENCY) await Promise.race(storing);
+      }
+    } finally {
+      // Every started write ends before the chunk is settled (or retried).
+      await Promise.allSettled(storing);
+    }
+    // Only failed writes are left: the first one fails the chunk, which is then retried.
+    await Promise.all(storing);
+  });
+};
+
+/** The chunk's failures replace (not add to) what an earlier attempt stored, and its mark goes. */
+const settleChunk = async (orgId: string, runId: string, chunk: number, errors: string[]) => {
   await dynamoClient().send(
     new UpdateCommand({
       TableName: env.tableName(),
