@@ -338,4 +338,21 @@ describe('Manage Certificate actions', () => {
     expect((await mailTo(email.B2)).filter((x) => subject.test(x.subject))).toEqual([]);
     await page.screenshot({ path: '/tmp/manage-certificate-badges.png', fullPage: true });
   }, 240_000);
+
+  it('revokes a baked badge from the Issued tab with email, password and a reason', async () => {
+    const b = (id: string) => rowOf(badges, id);
+    if (await b('B1').getByRole('checkbox').isChecked()) await b('B1').getByRole('checkbox').uncheck();
+    await b('B2').getByRole('checkbox').check();
+    await tab('Issued').getByRole('button', { name: 'Action 1 selected' }).click();
+    await page.getByRole('menuitem', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Revoke' });
+    await dialog.getByLabel('Email').fill(admin.email);
+    await dialog.getByLabel('Password').fill(admin.password);
+    await dialog.getByLabel('Reason').fill('Awarded in error');
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await alert(m.revoked).waitFor();
+    await b('B2').getByText('Revoked', { exact: true }).waitFor({ timeout: 30_000 });
+    await b('B1').getByText('Certificate sent', { exact: true }).waitFor();
+  }, 120_000);
 });
