@@ -321,3 +321,31 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
     expect(missing.body.message).toBe(m.noSuchRun);
   });
 });
+
+// The renderer runs on the Chromium that setup installs (.ci/run, README): a whole cohort of 50 goes
+// through generate with every row done — on Debian's full chromium build this stalled at 7 of 50.
+describe('generate for a cohort of 50', () => {
+  it('renders every row: run done, 50 PDFs and PNGs, 50 distinct certificate ids', async () => {
+    const owner = await registeredAdmin();
+    const ids = Array.from({ length: 50 }, (_, i) => `F${i + 1}`);
+    await addStudents(
+      owner,
+      'Fifty',
+      ids.map((id) => ({ id })),
+    );
+    await toPkReceived(owner, ['Fifty=']);
+    const res = await post<RunView>(owner, 'generate', { selectedItems: ['Fifty='], certtype: 'degree' });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const done = await runDone(owner, res.body.Data!.id);
+    expect(done, JSON.stringify(done)).toMatchObject({ state: 'done', total: 50, done: 50, failed: 0, errors: [] });
+
+    const rows = [...(await rowsById(owner)).values()].filter((r) => r.id.startsWith('Fifty='));
+    expect(rows).toHaveLength(50);
+    for (const r of rows) expect(r.status, r.id).toBe('generated');
+    expect(new Set(rows.map(uuidOf)).size).toBe(50);
+    const files = await Promise.all(
+      rows.flatMap((r) => [object(owner.orgId, uuidOf(r), 'pdf'), object(owner.orgId, uuidOf(r), 'png')]),
+    );
+    expect(files.filter((f) => f && f.length > 0)).toHaveLength(100);
+  }, 300_000);
+});
