@@ -64,6 +64,9 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/team': 'team',
   'POST /api/team': 'team',
   'POST /api/team/permissions': 'team',
+  'POST /api/team/deactivate': 'team',
+  'POST /api/team/reactivate': 'team',
+  'POST /api/team/remove': 'team',
 
   'GET /api/profile': 'profile',
   'POST /api/profile': 'profile',

@@ -16,6 +16,7 @@ export const authorizeCall = async (
 ): Promise<UserRecord> => {
   const user = await getUser(orgId, userId);
   if (!user || !tokenStillValid(user, issuedAt)) throw unauthorized();
+  if (user.deactivated) throw new AppError('forbidden', accountMessages.accountDeactivated);
   if (!user.emailConfirmed) throw new AppError('forbidden', accountMessages.confirmEmailFirst);
   if (user.mustChangePassword && !(access.kind === 'self' && access.duringPasswordChange)) {
     throw new AppError('forbidden', accountMessages.mustChangePassword);

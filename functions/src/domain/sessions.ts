@@ -50,6 +50,7 @@ export const login = async (email: string, password: string, sourceIp: string): 
   }
   await signInSucceeded(email, sourceIp);
   if (!user.emailConfirmed) throw new AppError('forbidden', accountMessages.confirmEmailFirst);
+  if (user.deactivated) throw new AppError('forbidden', accountMessages.accountDeactivated);
   await updateUser(user.orgId, user.userId, {
     lastLoginAt: new Date().toISOString(),
     lastLoginIp: sourceIp,

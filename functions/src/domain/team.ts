@@ -6,11 +6,17 @@ import {
   permissionFlags,
   type Permissions,
 } from '@proofmark/shared/accounts/permissions';
-import type { AddTeamUserRequest, TeamMember, UpdatePermissionsRequest } from '@proofmark/shared/api/auth';
+import type {
+  AddTeamUserRequest,
+  TeamMember,
+  TeamMemberRequest,
+  UpdatePermissionsRequest,
+} from '@proofmark/shared/api/auth';
 import { env } from '../adapters/env';
+import { deleteIdentity, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { assertAcceptablePassword } from './registration';
-import { findUserByEmail, getOrg, listUsers, updateUser, type UserRecord } from './users';
+import { deleteUser, findUserByEmail, getOrg, listUsers, updateUser, type UserRecord } from './users';
 import { createUserWithIdentity } from './user-creation';
 import { teamInvitationMail } from './account-mail';
 
@@ -23,6 +29,7 @@ const asMember = (u: UserRecord): TeamMember => ({
   created_at: u.created_at,
   isMainAdmin: u.isMainAdmin,
   permissions: u.permissions,
+  deactivated: u.deactivated === true,
 });
 
 export const listTeam = async (orgId: string): Promise<TeamMember[]> =>
@@ -73,13 +80,56 @@ export const addTeamUser = async (
   return asMember(user);
 };
 
+/** A member of this organisation by email; another organisation's user is "no such member" too. */
+const memberOf = async (orgId: string, email: string): Promise<UserRecord> => {
+  const member = await findUserByEmail(email);
+  // Never a hint that the email exists elsewhere.
+  if (!member || member.orgId !== orgId) throw notFound(accountMessages.noSuchMember);
+  return member;
+};
+
+/** A member the main administrator may deactivate or remove: anyone but the main admin. */
+const ordinaryMemberOf = async (orgId: string, email: string): Promise<UserRecord> => {
+  const member = await memberOf(orgId, email);
+  if (member.isMainAdmin) throw badRequest(accountMessages.cannotChangeMainAdmin);
+  return member;
+};
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Deactivates a member: their row says so (every call is then refused by the access check) and
+ * every token issued so far is revoked, in our table and in the identity provider.
+ */
+export const deactivateMember = async (orgId: string, input: TeamMemberRequest): Promise<TeamMember> => {
+  const member = await ordinaryMemberOf(orgId, input.email);
+  const changes = { deactivated: true, tokensRevokedAt: nowSeconds() };
+  await updateUser(orgId, member.userId, changes);
+  await signOutEverywhere(member.email);
+  return asMember({ ...member, ...changes });
+};
+
+export const reactivateMember = async (orgId: string, input: TeamMemberRequest): Promise<TeamMember> => {
+  const member = await ordinaryMemberOf(orgId, input.email);
+  await updateUser(orgId, member.userId, { deactivated: false });
+  return asMember({ ...member, deactivated: false });
+};
+
+/**
+ * Removes a member for good: the row first (so the access check refuses their tokens at once), then
+ * the identity, so the email can be invited again later.
+ */
+export const removeMember = async (orgId: string, input: TeamMemberRequest): Promise<void> => {
+  const member = await ordinaryMemberOf(orgId, input.email);
+  await deleteUser(orgId, member.userId);
+  await deleteIdentity(member.email);
+};
+
 export const updatePermissions = async (
   orgId: string,
   input: UpdatePermissionsRequest,
 ): Promise<TeamMember> => {
-  const member = await findUserByEmail(input.email);
-  // Another organisation's user is "no such member" — never a hint that the email exists elsewhere.
-  if (!member || member.orgId !== orgId) throw notFound(accountMessages.noSuchMember);
+  const member = await memberOf(orgId, input.email);
   if (member.isMainAdmin) throw badRequest(accountMessages.cannotEditMainAdmin);
   const submitted = Object.fromEntries(permissionFlags.map((f) => [f, input[f]])) as Permissions;
   // Only the registering administrator is the main admin; the flag alone grants no team management.

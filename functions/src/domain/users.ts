@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
 import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';
@@ -19,6 +19,8 @@ export interface UserRecord {
   emailConfirmed: boolean;
   /** Set when an administrator chose the password: the user must choose a new one first. */
   mustChangePassword: boolean;
+  /** Set by the main administrator: every call is refused (403) and sign-in too, until reactivated. */
+  deactivated?: boolean;
   /** Tokens issued at or before this second (epoch) are refused: set by logout. */
   tokensRevokedAt?: number;
   lastLoginAt?: string;
@@ -93,4 +95,9 @@ export const updateUser = async (
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
+};
+
+/** Deletes a user's row (the email index lives on the same item, so it goes with it). */
+export const deleteUser = async (orgId: string, userId: string) => {
+  await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: keys.user(orgId, userId) }));
 };

@@ -1,6 +1,13 @@
-import { addTeamUserRequest, updatePermissionsRequest } from '@proofmark/shared/api/auth';
+import { addTeamUserRequest, teamMemberRequest, updatePermissionsRequest } from '@proofmark/shared/api/auth';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { addTeamUser, listTeam, updatePermissions } from '../domain/team';
+import {
+  addTeamUser,
+  deactivateMember,
+  listTeam,
+  reactivateMember,
+  removeMember,
+  updatePermissions,
+} from '../domain/team';
 import { httpGroup, parseBody } from './kit';
 
 export const handler = httpGroup({
@@ -14,4 +21,16 @@ export const handler = httpGroup({
     message: accountMessages.permissionsUpdated,
     data: await updatePermissions(caller.orgId, parseBody(event, updatePermissionsRequest)),
   }),
+  'POST /api/team/deactivate': async (event, { caller }) => ({
+    message: accountMessages.memberDeactivated,
+    data: await deactivateMember(caller.orgId, parseBody(event, teamMemberRequest)),
+  }),
+  'POST /api/team/reactivate': async (event, { caller }) => ({
+    message: accountMessages.memberReactivated,
+    data: await reactivateMember(caller.orgId, parseBody(event, teamMemberRequest)),
+  }),
+  'POST /api/team/remove': async (event, { caller }) => {
+    await removeMember(caller.orgId, parseBody(event, teamMemberRequest));
+    return { message: accountMessages.memberRemoved };
+  },
 });

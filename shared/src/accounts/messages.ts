@@ -40,6 +40,11 @@ export const accountMessages = {
   permissionsUpdated: 'Permissions updated.',
   cannotEditMainAdmin: "The main administrator's permissions cannot be changed.",
   noSuchMember: 'There is no such team member.',
+  memberDeactivated: 'The user has been deactivated. They can no longer sign in or use the app.',
+  memberReactivated: 'The user has been reactivated.',
+  memberRemoved: 'The user has been removed from the team.',
+  cannotChangeMainAdmin: 'The main administrator cannot be deactivated or removed.',
+  accountDeactivated: 'Your account has been deactivated. Please contact your administrator.',
   loggedOut: 'Signed out.',
 } as const;
 

@@ -206,6 +206,8 @@ export const teamMember = z.object({
   created_at: z.string(),
   isMainAdmin: z.boolean(),
   permissions: permissionsSchema,
+  /** A deactivated user can neither sign in nor call the API until reactivated. */
+  deactivated: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 export const teamListResponse = envelope(z.array(teamMember));
@@ -213,3 +215,7 @@ export const teamListResponse = envelope(z.array(teamMember));
 /** updatepermission (spec §7): permission flags plus email. */
 export const updatePermissionsRequest = permissionsSchema.extend({ email });
 export type UpdatePermissionsRequest = z.infer<typeof updatePermissionsRequest>;
+
+/** Deactivate, reactivate or remove one team member, named by email. */
+export const teamMemberRequest = z.object({ email });
+export type TeamMemberRequest = z.infer<typeof teamMemberRequest>;

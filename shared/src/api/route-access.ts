@@ -56,6 +56,9 @@ export const routeAccess = {
   'GET /api/team': { kind: 'mainAdmin' },
   'POST /api/team': { kind: 'mainAdmin' },
   'POST /api/team/permissions': { kind: 'mainAdmin' },
+  'POST /api/team/deactivate': { kind: 'mainAdmin' },
+  'POST /api/team/reactivate': { kind: 'mainAdmin' },
+  'POST /api/team/remove': { kind: 'mainAdmin' },
 
   // Settings (MyProfile). Reading is open to every user of the organisation (secrets never come
   // back). Saving needs the "change profile" (changelogo) flag; the blocks that hold mail, storage or
