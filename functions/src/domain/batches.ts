@@ -24,7 +24,7 @@ import { getOrg, type OrgRecord } from './users';
 import { badgeSigningKey } from './badge-keys';
 import { defaultBadgePng, defaultBadgeSvg } from './badge-images';
 import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } from './issuing-keys';
-import { anchorNetwork, chainAdapter, type Blockchain } from './chains';
+import { anchorNetwork, assertChainConfigured, chainAdapter, type Blockchain } from './chains';
 import { issuerUrls, publicKeys, publicUrl, publishIssuerDocuments } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
 import {
@@ -173,7 +173,7 @@ export const createBatch = async (
   }
   const org = await getOrg(orgId);
   if (!org) throw notFound('No such organisation.');
-  chainAdapter(input.blockchain); // refuses now, not in the job, when the chain is not configured
+  assertChainConfigured(input.blockchain); // refuses now, not in the job, when the chain is not configured
   if (!(await activeIssuingKey(orgId, input.blockchain))) {
     throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
   }
@@ -480,7 +480,7 @@ const setOnce = (b: BatchRecord, name: 'nonce', value: number): Promise<boolean>
  */
 export const anchorBatch = async (orgId: string, batchId: string): Promise<BatchRecord['state']> => {
   let batch = await getBatch(orgId, batchId);
-  const chain = chainAdapter(batch.blockchain);
+  const chain = await chainAdapter(batch.blockchain);
 
   if (batch.state === 'prepared') {
     await advance(batch, 'prepared', { state: 'signing' });

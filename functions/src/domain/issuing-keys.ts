@@ -61,7 +61,7 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
     chain,
     fragment,
     // Both chains use secp256k1 keys; only the address format differs.
-    address: chain === 'ethereum' ? wallet.address : bitcoinAddressOf(wallet.privateKey),
+    address: chain === 'ethereum' ? wallet.address : await bitcoinAddressOf(wallet.privateKey),
     publicKeyHex: wallet.signingKey.publicKey,
     created,
   };

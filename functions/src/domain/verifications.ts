@@ -10,13 +10,15 @@ import {
   type ChainRelayResponse,
   type RecordVerificationRequest,
 } from '@proofmark/shared/api/verifier';
-import { decodeProofValue, parseAnchor } from '@proofmark/shared/blockcerts/index';
+// Submodules, not the engine's index: the relay must not load the canonicalizer (jsonld).
+import { parseAnchor } from '@proofmark/shared/blockcerts/anchor';
+import { decodeProofValue } from '@proofmark/shared/blockcerts/proof-value';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
 import { getObjectText } from '../adapters/blobs';
 import { env } from '../adapters/env';
-import { anchorNetwork } from './chains';
-import { publicKeys, publicUrl } from './public-docs';
+import { anchorNetwork } from './chain-networks';
+import { publicKeys, publicUrl } from './public-urls';
 import { recordStat } from './stats';
 import { orgIdBySlug } from './wallet-introduction';
 
