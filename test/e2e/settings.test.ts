@@ -169,11 +169,17 @@ describe('Setting tab', () => {
     );
     expect(await mail.getByLabel('SMTP host').inputValue()).toBe('smtp.example.test');
 
-    // Gmail OAuth: its client secret is a key, shown by its last four characters.
+    // Gmail OAuth: a blank block is not saved (it could not send) and the answer says what is missing;
+    // the block in use stays the SMTP one.
     await mail.getByText('Gmail OAuth', { exact: true }).click();
+    await mail.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(m.oauthSaveIncomplete).first().waitFor();
+    await mail.getByText('In use: SMTP (user name and password)').waitFor();
+    // Its client secret is a key, shown by its last four characters.
     await mail.getByLabel('Gmail user name').fill('mailer@gmail.example');
     await mail.getByLabel('Client ID').fill('client-123.apps.example');
     await mail.getByLabel('Client secret').fill(clientSecret);
+    await mail.getByLabel('Refresh token').fill(`refresh-${Date.now()}`);
     await save(mail);
 
     await page.reload();
