@@ -6,7 +6,8 @@ import type { LocalCloudInfo } from '../../infra/local/cloud';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs `infra/local/main.ts` (what `npm start` runs) as a child process and waits until it is ready. */
-export const spawnLocalCloud = async (dataDir: string, port = 0) => {
+/** `env` adds to or overrides the environment (e.g. a broken CHROMIUM_PATH for a failure test). */
+export const spawnLocalCloud = async (dataDir: string, port = 0, env: Record<string, string> = {}) => {
   const child = spawn(
     process.execPath,
     ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'],
@@ -20,6 +21,7 @@ export const spawnLocalCloud = async (dataDir: string, port = 0) => {
         // limits call from other loopback addresses (127.0.0.2 and up).
         CLIENT_LIMIT_EXEMPT: '127.0.0.1',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
