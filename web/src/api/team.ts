@@ -9,4 +9,7 @@ export const teamApi = {
   add: (body: AddTeamUserRequest) => api.post<Answer<TeamMember>>('/api/team', body),
   updatePermissions: (email: string, permissions: Permissions) =>
     api.post<Answer<TeamMember>>('/api/team/permissions', { email, ...permissions }),
+  deactivate: (email: string) => api.post<Answer<TeamMember>>('/api/team/deactivate', { email }),
+  reactivate: (email: string) => api.post<Answer<TeamMember>>('/api/team/reactivate', { email }),
+  remove: (email: string) => api.post<Answer<null>>('/api/team/remove', { email }),
 };

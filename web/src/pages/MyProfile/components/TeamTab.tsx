@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Avatar, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Avatar, Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { permissionLevel } from '@proofmark/shared/accounts/permissions';
 import type { TeamMember } from '@proofmark/shared/api/auth';
@@ -9,7 +9,8 @@ import { EditOutlined, UserAddOutlined } from '../../../components/icons';
 import { AddUserModal } from './AddUserModal';
 import { LevelTag } from './levelTag';
 import { PermissionsModal } from './PermissionsModal';
-import { useTeam } from './useTeam';
+import { useMemberAction, useTeam } from './useTeam';
+import type { MemberAction } from './useTeam';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -25,11 +26,24 @@ export function TeamTab() {
   const team = useTeam();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TeamMember>();
+  const memberAction = useMemberAction();
+  const { message } = App.useApp();
+
+  const run = (action: MemberAction, member: TeamMember) =>
+    memberAction.mutate(
+      { action, email: member.email },
+      {
+        onSuccess: (answer) => void message.success(answer.message),
+        onError: (error) => void message.error(errorText(error)),
+      },
+    );
 
   const columns: TableColumnsType<TeamMember> = [
     {
       title: 'Name',
       key: 'name',
+      // A fixed width keeps names readable on a phone, where the table scrolls sideways instead.
+      width: 220,
       render: (_, member) => (
         <Flex align="center" gap={12}>
           <Avatar style={{ background: member.isMainAdmin ? '#0b1733' : '#1f4ed8', flex: 'none' }}>{initials(member)}</Avatar>
@@ -42,11 +56,16 @@ export function TeamTab() {
                 Main administrator
               </Typography.Text>
             )}
+            {member.deactivated && (
+              <Tag color="default" style={{ width: 'fit-content' }}>
+                Deactivated
+              </Tag>
+            )}
           </Flex>
         </Flex>
       ),
     },
-    { title: 'Email', dataIndex: 'email', key: 'email' },
+    { title: 'Email', dataIndex: 'email', key: 'email', width: 240 },
     { title: 'Job title', dataIndex: 'job_title', key: 'job_title', render: (title: string) => title || '—' },
     { title: 'Created', dataIndex: 'created_at', key: 'created_at', render: createdOn, width: 130 },
     {
@@ -59,7 +78,7 @@ export function TeamTab() {
       title: <span className="pm-visually-hidden">Actions</span>,
       key: 'actions',
       align: 'right',
-      width: 170,
+      width: 330,
       render: (_, member) =>
         member.isMainAdmin ? (
           <Tooltip title="The main administrator always has every permission.">
@@ -69,9 +88,36 @@ export function TeamTab() {
           </Tooltip>
         ) : (
           <Can ability="mainAdmin">
-            <Button icon={<EditOutlined />} onClick={() => setEditing(member)} aria-label={`Edit permission of ${member.email}`}>
-              Edit permission
-            </Button>
+            <Flex gap={8} justify="flex-end" wrap>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(member)} aria-label={`Edit permission of ${member.email}`}>
+                Edit permission
+              </Button>
+              {member.deactivated ? (
+                <Button onClick={() => run('reactivate', member)} aria-label={`Reactivate ${member.email}`}>
+                  Reactivate
+                </Button>
+              ) : (
+                <Popconfirm
+                  title={`Deactivate ${member.fname} ${member.lname}?`}
+                  description="They are signed out at once and cannot sign in until reactivated."
+                  okText="Deactivate"
+                  onConfirm={() => run('deactivate', member)}
+                >
+                  <Button aria-label={`Deactivate ${member.email}`}>Deactivate</Button>
+                </Popconfirm>
+              )}
+              <Popconfirm
+                title={`Remove ${member.fname} ${member.lname}?`}
+                description="They lose access at once; this cannot be undone."
+                okText="Remove"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => run('remove', member)}
+              >
+                <Button danger aria-label={`Remove ${member.email}`}>
+                  Remove
+                </Button>
+              </Popconfirm>
+            </Flex>
           </Can>
         ),
     },
@@ -112,7 +158,7 @@ export function TeamTab() {
         dataSource={team.data ?? []}
         loading={team.isPending && !team.isError}
         pagination={(team.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        scroll={{ x: 860 }}
+        scroll={{ x: 1160 }}
         locale={{ emptyText: team.isError ? 'The team could not be loaded.' : 'No team members yet.' }}
         aria-label="Team members"
       />

@@ -36,3 +36,16 @@ export function useUpdatePermissions() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team(org) }),
   });
 }
+
+export type MemberAction = 'deactivate' | 'reactivate' | 'remove';
+
+/** Deactivate, reactivate or remove one member; the list is read again afterwards. */
+export function useMemberAction() {
+  const org = useOrgScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, email }: { action: MemberAction; email: string }): Promise<{ message: string }> =>
+      teamApi[action](email),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team(org) }),
+  });
+}
