@@ -17,7 +17,7 @@ import { getObjectBytes } from '../adapters/blobs';
 import { sendMail, type OutgoingMail } from '../adapters/mail';
 import { enqueueJob } from '../adapters/queue';
 import { getOrgSettings } from './org-settings';
-import { issuerUrls } from './public-docs';
+import { issuerUrls } from './public-urls';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from './recipient-store';
 import { resolveSelection } from './recipients';
 import { getOrg } from './users';

@@ -1,4 +1,6 @@
-import { buildIssuerProfile, buildRevocationList } from '@proofmark/shared/blockcerts/index';
+// Submodules, not the engine's index: publishing does not canonicalize (no jsonld in these bundles).
+import { buildIssuerProfile } from '@proofmark/shared/blockcerts/issuer-profile';
+import { buildRevocationList } from '@proofmark/shared/blockcerts/revocation-list';
 import { notFound } from '@proofmark/shared/errors';
 import { issuerUrls, publicKeys, publicUrl } from './public-urls';
 import { queryAll } from '../adapters/table';

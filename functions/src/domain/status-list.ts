@@ -10,7 +10,7 @@ import { env } from '../adapters/env';
 import { queryAll } from '../adapters/table';
 import { keys } from './keys';
 import { getOrg } from './users';
-import { issuerUrls, publicKeys, publicUrl } from './public-docs';
+import { issuerUrls, publicKeys, publicUrl } from './public-urls';
 import { statusCarryingCredential } from './revocations';
 
 /**

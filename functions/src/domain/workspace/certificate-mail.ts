@@ -10,7 +10,7 @@ import {
 import { env } from '../../adapters/env';
 import type { OutgoingMail } from '../../adapters/mail';
 import { imageSrc, mailWithImages, senderLogo, type MailTarget, type Sender } from '../invitations';
-import { publicKeys, publicUrl, verifierPageUrl } from '../public-docs';
+import { publicKeys, publicUrl, verifierPageUrl } from '../public-urls';
 
 /**
  * The mail that delivers an issued certificate (or a baked Open Badge): the default template of

@@ -3,7 +3,7 @@ import { getObjectBytes } from '../../adapters/blobs';
 import type { CertificateDesign, CertificateRecipient, Signature } from '../../render/model';
 import type { PrintableType } from '../../render/kinds';
 import type { OrgSettings } from '../org-settings';
-import { verifierPageUrl } from '../public-docs';
+import { verifierPageUrl } from '../public-urls';
 import type { RecipientItem } from '../recipient-store';
 import type { OrgRecord } from '../users';
 

@@ -21,7 +21,7 @@ import {
   putObjectStream,
 } from '../../adapters/blobs';
 import { objectKeys } from '../keys';
-import { publicKeys, verifierPageUrl } from '../public-docs';
+import { publicKeys, verifierPageUrl } from '../public-urls';
 import type { RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { createRun, getRun, runView, updateRun } from '../runs';

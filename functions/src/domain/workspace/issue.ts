@@ -27,7 +27,7 @@ import type { Blockchain } from '../chains';
 import { activeIssuingKey } from '../issuing-keys';
 import { KINDS, type PrintableType } from '../../render/kinds';
 import { krutiDevToUnicode } from '../../render/krutidev';
-import { publicUrl } from '../public-docs';
+import { publicUrl } from '../public-urls';
 import { getOrg } from '../users';
 import { certificateRecipientFor } from './design';
 import { getOrgSettings } from '../org-settings';

@@ -6,7 +6,7 @@ import { putObject } from '../../adapters/blobs';
 import { env } from '../../adapters/env';
 import { qrPng } from '../../render/qr';
 import { objectKeys } from '../keys';
-import { publicKeys, verifierPageUrl } from '../public-docs';
+import { publicKeys, verifierPageUrl } from '../public-urls';
 import { mapLimit } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { findRun, updateRun } from '../runs';

@@ -3,7 +3,7 @@ import { approvalCodeOf, certificateStatus, isIssuedTabStatus } from '@proofmark
 import { notFound } from '@proofmark/shared/errors';
 import { childRow, cohortsMatching, matchesSearch, pageOfRowTree } from '../recipients';
 import { listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';
-import { publicKeys, publicUrl, verifierPageUrl } from '../public-docs';
+import { publicKeys, publicUrl, verifierPageUrl } from '../public-urls';
 import { getOrg } from '../users';
 
 /**
