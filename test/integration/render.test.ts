@@ -206,7 +206,11 @@ function rendererProcesses(browserPid: number): number[] {
   const below = new Set([browserPid]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const p of table) if (below.has(p.ppid) && !below.has(p.pid)) (below.add(p.pid), (grew = true));
+    for (const p of table)
+      if (below.has(p.ppid) && !below.has(p.pid)) {
+        below.add(p.pid);
+        grew = true;
+      }
   }
   return table.filter((p) => below.has(p.pid) && p.args.includes('--type=renderer')).map((p) => p.pid);
 }
