@@ -313,6 +313,15 @@ describe('Least privilege', () => {
     );
   });
 
+  it('grants exactly the Cognito admin calls that adapters/identity.ts makes', () => {
+    const source = readFileSync(join(repoRoot, 'functions/src/adapters/identity.ts'), 'utf8');
+    const calls = [
+      ...new Set([...source.matchAll(/new (Admin\w+)Command/g)].map((m) => `cognito-idp:${m[1]}`)),
+    ];
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.sort()).toEqual([...userAdminActions].sort());
+  });
+
   it('gives user administration only to the groups that manage users, and only the calls they make', () => {
     for (const group of routeGroups) {
       const cognito = actionsOf(httpFunction(group)).filter((a) => a.startsWith('cognito-idp:Admin'));
