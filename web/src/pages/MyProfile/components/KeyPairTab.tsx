@@ -219,6 +219,9 @@ export function KeyPairTab() {
                 title={`Replace the ${chainLabels[replacing.blockchain]} key pair?`}
                 description="The current key is retired: certificates it signed stay valid, new ones use the new key."
                 okText="Generate"
+                // Opens from the button's left edge and never wider than a phone, so it is not clipped.
+                placement="topLeft"
+                styles={{ root: { maxWidth: 'min(360px, calc(100vw - 24px))' } }}
                 onConfirm={() => void submit()}
               >
                 {generateButton}

@@ -58,7 +58,8 @@ export function SettingsTab() {
 
   return (
     <Row gutter={32} wrap={false}>
-      <Col flex="200px" className="settings-anchor" style={{ display: 'none' }}>
+      {/* Wide enough for "Payment and partners" in wide fallback fonts (DejaVu Sans); titles wrap rather than cut. */}
+      <Col flex="230px" className="settings-anchor" style={{ display: 'none' }}>
         <Anchor
           offsetTop={88}
           targetOffset={96}
@@ -68,7 +69,10 @@ export function SettingsTab() {
         />
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
-        <style>{'@media (min-width: 1100px) { .settings-anchor { display: block !important; } }'}</style>
+        <style>
+          {'@media (min-width: 1100px) { .settings-anchor { display: block !important; } }' +
+            '.settings-anchor .ant-anchor-link-title { white-space: normal; }'}
+        </style>
         <Flex vertical gap={32}>
           <Section id="settings-certificates">
             <CertificateBlocks profile={p} readOnlyNote={general} />

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { adminOfNewOrganisation } from './cloudApi';
+import { launchChromium } from './browser';
+import { appUrl, logIn, pathnameIs } from './support';
+
+/** Screens the route sweep does not open (tabs, confirmations), at phone and laptop widths. */
+let browser: Browser;
+let admin: Awaited<ReturnType<typeof adminOfNewOrganisation>>;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = await adminOfNewOrganisation();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: appUrl(), viewport: { width, height: 844 } });
+  const page = await context.newPage();
+  await logIn(page, admin.email, admin.password);
+  await page.waitForURL(pathnameIs('/Dashboard'));
+  return { context, page };
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('layouts on a phone (390 px)', () => {
+  it('Setting tab and Team table fit; the key replacement confirmation is inside the window', async () => {
+    const { context, page } = await signedIn(390);
+    await page.goto('/MyProfile?tab=settings');
+    await page.locator('#settings-receipts').waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    await page.goto('/MyProfile?tab=team');
+    const name = page.getByRole('row').filter({ hasText: admin.email }).getByRole('cell').first();
+    await name.waitFor();
+    // The name column keeps its width (the table scrolls sideways instead of squeezing it).
+    expect((await name.boundingBox())!.width).toBeGreaterThanOrEqual(180);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    await page.goto('/MyProfile?tab=keypair');
+    await page.locator('.ant-radio-button-wrapper').first().click();
+    const generate = page.getByRole('form', { name: 'Generate key pair' }).getByRole('button', { name: /Generate/ });
+    // The first key needs no confirmation; the second replaces it and asks first.
+    await generate.click();
+    await page.locator('.ant-message-success').waitFor();
+    await page.waitForLoadState('networkidle');
+    await generate.click();
+    const confirm = page.getByRole('tooltip').filter({ hasText: 'Replace the' });
+    await confirm.waitFor();
+    const box = (await confirm.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
+
+describe('Setting tab section list (1280 px)', () => {
+  it('shows every section title in full and highlights the one chosen', async () => {
+    const { context, page } = await signedIn(1280);
+    await page.goto('/MyProfile?tab=settings');
+    await page.locator('#settings-receipts').waitFor();
+    const titles = page.locator('.settings-anchor .ant-anchor-link-title');
+    await titles.first().waitFor();
+    const cut = await titles.evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    for (const title of ['Payment and partners', 'Transaction receipts']) {
+      await titles.filter({ hasText: title }).click();
+      await expect
+        .poll(() => page.locator('.settings-anchor .ant-anchor-link-title-active').innerText(), { timeout: 5000 })
+        .toBe(title);
+    }
+    await context.close();
+  });
+});
