@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminOfNewOrganisation } from './cloudApi';
 import { launchChromium } from './browser';
-import { appUrl, logIn, pathnameIs } from './support';
+import { accountMessages } from '@proofmark/shared/accounts/messages';
+import { appUrl, fieldErrors, logIn, pathnameIs } from './support';
 
 /** Screens the route sweep does not open (tabs, confirmations), at phone and laptop widths. */
 let browser: Browser;
@@ -75,6 +76,24 @@ describe('Setting tab section list (1280 px)', () => {
         .poll(() => page.locator('.settings-anchor .ant-anchor-link-title-active').innerText(), { timeout: 5000 })
         .toBe(title);
     }
+    await context.close();
+  });
+});
+
+describe('messages shown once (Change Password tab)', () => {
+  it("says 'Please enter all fields' once, and refuses the same password as the old one", async () => {
+    const { context, page } = await signedIn(1280);
+    await page.goto('/MyProfile?tab=password');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText(accountMessages.allFieldsRequired).first().waitFor();
+    await expect.poll(() => fieldErrors(form), { timeout: 5000 }).toEqual([accountMessages.allFieldsRequired]);
+
+    for (const label of ['Old password', 'New password', 'Confirm password']) {
+      await form.getByLabel(label, { exact: true }).fill(admin.password);
+    }
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => fieldErrors(form), { timeout: 5000 }).toEqual([accountMessages.newPasswordSameAsOld]);
     await context.close();
   });
 });

@@ -33,6 +33,7 @@ export const accountMessages = {
   firstPasswordNotRequired:
     'Your password does not need to be changed here: use Change Password in My Profile, with your old password.',
   oldPasswordWrong: 'The old password is not correct.',
+  newPasswordSameAsOld: 'The new password must be different from the old one.',
   passwordReset: 'Your password has been reset. Please sign in.',
   // team
   teamMainAdminOnly: 'Only the main administrator can manage the team.',

@@ -43,6 +43,8 @@ const url = z
   .string()
   .trim()
   .max(2048)
+  // People type "westbrook.edu": the scheme is added rather than the address refused.
+  .transform((u) => (u === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(u) ? u : `https://${u}`))
   .refine(
     (u) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(u),
     'Please enter a valid URL starting with http:// or https://.',
@@ -150,6 +152,10 @@ export const changePasswordRequest = z
   .refine((v) => v.NewPassword === v.ConfirmPassword, {
     message: accountMessages.newAndConfirmDiffer,
     path: ['ConfirmPassword'],
+  })
+  .refine((v) => v.NewPassword === '' || v.NewPassword !== v.OldPassword, {
+    message: accountMessages.newPasswordSameAsOld,
+    path: ['NewPassword'],
   })
   .pipe(z.object({ OldPassword: z.string(), NewPassword: newPassword, ConfirmPassword: z.string() }));
 

@@ -1,13 +1,33 @@
 import { useState } from 'react';
 import { Alert, App, Button, Col, Form, Input, Row, Typography } from 'antd';
+import type { FormRule } from 'antd';
+import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { useMutation } from '@tanstack/react-query';
 import { changePasswordRequest } from '@proofmark/shared/api/auth';
 import { authApi } from '../../../api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
-import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';
+import { showFieldProblems } from '../../../forms/schemaRules';
+import { formValues, issuesByField } from '../../../forms/schemaIssues';
 
 const fields = ['OldPassword', 'NewPassword', 'ConfirmPassword'] as const;
-const rule = schemaRules(changePasswordRequest, fields);
+type Field = (typeof fields)[number];
+
+/**
+ * The shared schema's rules, except that 'Please enter all fields' is one message for the form:
+ * it shows under the first empty field only, not once per empty field.
+ */
+const rule =
+  (field: Field): FormRule[] => [
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const values = formValues(getFieldsValue(true) as Record<string, unknown>, fields);
+        const first = issuesByField(changePasswordRequest, values).get(field)?.[0];
+        if (first === undefined) return;
+        if (first === accountMessages.allFieldsRequired && fields.find((f) => !values[f]) !== field) return;
+        throw new Error(first);
+      },
+    }),
+  ];
 
 interface Values {
   OldPassword: string;
