@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '@proofmark/shared/errors';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { env } from './env';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { downloadRequest, selection } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { directZip, startDownload } from '../domain/workspace/download';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jobs } from '../jobs';
 import { runGenerateChunk } from '../domain/workspace/generate';
 import { sqsJob } from './kit';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { runInviteChunk } from '../domain/invitations';
 import { sqsJob } from './kit';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { completeProbe } from '../domain/probes';
 import { sqsJob } from './kit';
 

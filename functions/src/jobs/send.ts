@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jobs } from '../jobs';
 import { runSendChunk } from '../domain/workspace/send';
 import { sqsJob } from './kit';

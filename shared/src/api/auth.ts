@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountMessages, addUserFieldMessages } from '../accounts/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../accounts/password-policy';
 import { permissionFlags } from '../accounts/permissions';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { envelope } from './envelope';
 import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '../certificate-types';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every answer carries Status, message and Data (spec: account-and-billing §3). */
 export const envelope = <T extends z.ZodTypeAny>(data: T) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '../certificate-types';
 import { recipientMessages as m } from '../recipients/messages';
 import {

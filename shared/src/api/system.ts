@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { envelope } from './envelope';
 
 export const dependencyNames = ['dynamodb', 's3', 'sqs', 'cognito', 'ses', 'chain'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { envelope } from './envelope';
 import { certType, recipientRow } from './recipients';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../recipients/rules';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import yazl from 'yazl';
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import {
   downloadRequest,
