@@ -54,7 +54,8 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   system: { ...none, buckets: files, queues: ['probe'], health: true },
   auth: { ...none, mail: true, users: true },
   team: { ...none, mail: true, users: true },
-  credentials: { ...none, buckets: files, queues: ['anchor'], secrets: true },
+  // Issuing and status changes (which queue anchoring) live in the workspace group; this one reads batches.
+  credentials: { ...none, buckets: files, secrets: true },
   // Anyone may call it: reads published documents, records verifications and wallet introductions.
   public: { ...none, table: 'records', buckets: { public: 'read' } },
   profile: { ...none, buckets: files, secrets: true },

@@ -53,12 +53,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/keys': 'credentials',
   'GET /api/keys/estimate': 'credentials',
   'POST /api/keys/badge/rotate': 'credentials',
-  'POST /api/batches': 'credentials',
   'GET /api/batches/{id}': 'credentials',
   'GET /api/transactions': 'credentials',
-  'POST /api/credentials/revoke': 'credentials',
-  'POST /api/credentials/hold': 'credentials',
-  'POST /api/credentials/unhold': 'credentials',
   'POST /api/public/issuers/{slug}/introduce': 'public',
 
   'GET /api/team': 'team',

@@ -4,7 +4,7 @@ import type { Probe } from '@proofmark/shared/api/system';
 import { routes, routeKey, type RouteDef } from '../../functions/src/routes';
 import { api } from './helpers';
 import { registeredAdmin, teamUser } from './accounts';
-import { addStudents, toPkReceived } from './workspace-fixtures';
+import { addStudents, issuedCertificates, toPkReceived } from './workspace-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 type Member = Awaited<ReturnType<typeof teamUser>>;
@@ -20,14 +20,8 @@ const call = (r: RouteDef, token?: string, id?: string) =>
 const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
   'GET /api/probes/{id}': async (owner) =>
     (await api<Probe>('POST', '/api/probes', { token: owner.token, body: { note: 'B only' } })).body.Data!.id,
-  'GET /api/batches/{id}': async (owner) => {
-    await api('POST', '/api/keys', { token: owner.token, body: { blockchain: 'ethereum' } });
-    const res = await api<{ id: string }>('POST', '/api/batches', {
-      token: owner.token,
-      body: { certificate: { name: 'Degree' }, recipients: [{ name: 'B only' }] },
-    });
-    return res.body.Data!.id;
-  },
+  // Batches are made only by the workspace's Issue (one API per action).
+  'GET /api/batches/{id}': async (owner) => (await issuedCertificates(owner, 1)).batch.id,
   'GET /api/uploads/{id}': async (owner) =>
     (
       await api<{ id: string }>('POST', '/api/uploads', {
@@ -118,6 +112,7 @@ describe('tenant isolation', () => {
       expect((await call(r, b.token, id)).status).not.toBe(404);
       expect((await call(r, a.token, id)).status).toBe(404);
     },
+    300_000,
   );
 
   it("cannot change another organisation's team member", async () => {

@@ -18,6 +18,7 @@ import {
 } from '@proofmark/shared/blockcerts/index';
 import { verifyWithBlockcerts } from '../support/official-verifier';
 import { api, clients, cloud, eventually } from './helpers';
+import { engine } from './engine';
 import { registeredAdmin } from './accounts';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
@@ -71,11 +72,8 @@ const recipients = [
   },
 ];
 
-const issue = async (admin: Admin, body: unknown) => {
-  const res = await api<BatchView>('POST', '/api/batches', { token: admin.token, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  return res.body.Data!;
-};
+// The engine is driven directly (./engine.ts): these payloads are the engine's, not the workspace's.
+const issue = async (admin: Admin, body: unknown) => (await engine()).issue(admin.orgId, body);
 
 const published = (admin: Admin, id: string) =>
   eventually(async () => {
@@ -91,11 +89,9 @@ describe('issuing a batch through the anchoring job', () => {
 
   beforeAll(async () => {
     admin = await registeredAdmin();
-    const before = await api('POST', '/api/batches', {
-      token: admin.token,
-      body: { certificate: { name: 'Degree' }, recipients },
-    });
-    expect(before.body.message).toMatch(/Generate a key pair/);
+    await expect(issue(admin, { certificate: { name: 'Degree' }, recipients })).rejects.toThrow(
+      /Generate a key pair/,
+    );
 
     const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
     expect(key.status).toBe(201);
@@ -234,19 +230,19 @@ describe('issuing a batch through the anchoring job', () => {
 
   it('shows a held credential as suspended until it is unheld', async () => {
     const id = String(credentials[1]!.id);
-    const followList = async (path: string) => {
-      const res = await api<BatchView>('POST', path, { token: admin.token, body: { credentialIds: [id] } });
-      expect(res.status).toBe(202);
-      await published(admin, res.body.Data!.id);
+    const followList = async (held: boolean) => {
+      const edition = await (await engine()).hold(admin.orgId, [id], held);
+      expect(edition.state).not.toBe('published');
+      await published(admin, edition.id);
     };
-    await followList('/api/credentials/hold');
+    await followList(true);
     expect((await ourVerifier(credentials[1])).status).toBe('suspended');
     const official = await officialVerifier(credentials[1]);
     expect(official.failedStep).toBe('checkRevokedStatus');
     expect(official.message).toMatch(/suspended/);
     expect((await ourVerifier(credentials[0])).status).toBe('verified');
 
-    await followList('/api/credentials/unhold');
+    await followList(false);
     expect((await ourVerifier(credentials[1])).status).toBe('verified');
     expect((await officialVerifier(credentials[1])).status).toBe('verified');
   });
@@ -276,17 +272,8 @@ describe('issuing a batch through the anchoring job', () => {
 
   it('puts a revoked credential on the list every verifier reads', async () => {
     const id = String(credentials[2]!.id);
-    const missing = await api('POST', '/api/credentials/revoke', {
-      token: admin.token,
-      body: { credentialIds: [id], revokereason: '' },
-    });
-    expect(missing.body.message).toBe('Please enter revoke reason.');
-    const revoked = await api<BatchView>('POST', '/api/credentials/revoke', {
-      token: admin.token,
-      body: { credentialIds: [id], revokereason: 'Issued in error' },
-    });
-    expect(revoked.status).toBe(202);
-    await published(admin, revoked.body.Data!.id);
+    const revoked = await (await engine()).revoke(admin.orgId, [id], 'Issued in error');
+    await published(admin, revoked.id);
     const result = await ourVerifier(credentials[2]);
     expect(result.status).toBe('revoked');
     const official = await officialVerifier(credentials[2]);
@@ -348,20 +335,11 @@ describe('Open Badges 3.0', () => {
   it('issues OpenBadgeCredentials with a Merkle and an eddsa-rdfc-2022 proof, baked into PNG and SVG', async () => {
     const admin = await registeredAdmin();
     await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
-    const res = await api<BatchView>('POST', '/api/batches', {
-      token: admin.token,
-      body: {
-        certificate: { type: 'openbadges', name: 'Team Player', description: 'Led a project team' },
-        recipients: [{ name: 'Ada', email: 'ada@example.test' }],
-      },
+    const made = await issue(admin, {
+      certificate: { type: 'openbadges', name: 'Team Player', description: 'Led a project team' },
+      recipients: [{ name: 'Ada', email: 'ada@example.test' }],
     });
-    expect(res.status).toBe(202);
-    const done = await eventually(async () => {
-      const b = batchResponse.parse(
-        (await api('GET', `/api/batches/${res.body.Data!.id}`, { token: admin.token })).body,
-      ).Data;
-      return b.state === 'published' ? b : undefined;
-    }, 60_000);
+    const done = await published(admin, made.id);
     const [entry] = done.credentials;
     const badge = (await (await fetch(entry!.url)).json()) as {
       type: string[];
@@ -393,11 +371,8 @@ describe("the organisation's logo", () => {
       ).status,
     ).toBe(200);
     await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
-    const res = await api<BatchView>('POST', '/api/batches', {
-      token: admin.token,
-      body: { certificate: { name: 'Diploma' }, recipients: [{ name: 'Ada' }] },
-    });
-    const done = await published(admin, res.body.Data!.id);
+    const made = await issue(admin, { certificate: { name: 'Diploma' }, recipients: [{ name: 'Ada' }] });
+    const done = await published(admin, made.id);
     const credential = (await (await fetch(done.credentials[0]!.url)).json()) as {
       issuer: string;
       display: { content: string };
@@ -421,12 +396,9 @@ describe('Bitcoin issuing keys', () => {
     expect(btc.publickey).toMatch(/^tb1q[02-9ac-hj-np-z]{38}$/);
     expect(btc.fragment).toBe('btc-key-1');
     expect(eth.fragment).toBe('key-1');
-    const batch = await api('POST', '/api/batches', {
-      token: admin.token,
-      body: { blockchain: 'bitcoin', certificate: { name: 'Degree' }, recipients: [{ name: 'Ada' }] },
-    });
-    expect(batch.status).toBe(400);
-    expect(batch.body.message).toBe('Anchoring on Bitcoin is not configured for this deployment.');
+    await expect(
+      issue(admin, { blockchain: 'bitcoin', certificate: { name: 'Degree' }, recipients: [{ name: 'Ada' }] }),
+    ).rejects.toThrow('Anchoring on Bitcoin is not configured for this deployment.');
     const slug = admin.session.organization_verify_uri.split('/').pop();
     const profile = (await (await fetch(`${cloud().appUrl}/public/issuers/${slug}/profile.json`)).json()) as {
       publicKey: { id: string }[];

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadView } from '@proofmark/shared/api/recipients';
+import { batchResponse, type BatchView, type IssuingKeyView } from '@proofmark/shared/api/credentials';
+import type { RunView } from '@proofmark/shared/api/workspace';
 import type { LocalCloudInfo } from '../../infra/local/cloud';
 import { api, clients, cloud, eventually } from './helpers';
 import { uniqueEmail } from './accounts';
@@ -122,4 +125,90 @@ export const setOrgSetting = async (
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
     }),
   );
+};
+
+/** Waits for a workspace run (generate, issue) to finish; a failed run fails the caller. */
+export const finishedRun = (
+  admin: { token: string },
+  id: string,
+  c: LocalCloudInfo = cloud(),
+  timeoutMs = 180_000,
+) =>
+  eventually(async () => {
+    const run = (
+      await api<RunView>('GET', `/api/workspace/runs/${id}`, { token: admin.token, appUrl: c.appUrl })
+    ).body.Data;
+    if (run?.state === 'failed') throw new Error(`run failed: ${JSON.stringify(run)}`);
+    return run?.state === 'done' ? run : undefined;
+  }, timeoutMs);
+
+/** Waits until a batch (certificates or a status-list edition) is anchored and published. */
+export const publishedBatch = (admin: { token: string }, id: string, c: LocalCloudInfo = cloud()) =>
+  eventually(async () => {
+    const b = batchResponse.parse(
+      (await api('GET', `/api/batches/${id}`, { token: admin.token, appUrl: c.appUrl })).body,
+    ).Data;
+    return b.state === 'published' ? b : undefined;
+  }, 90_000);
+
+export interface IssuedCertificates {
+  cohort: string;
+  ids: string[];
+  /** The rows as the workspace names them (`cohort=studentid`), for hold, revoke and the like. */
+  items: string[];
+  batch: BatchView;
+  /** The published certificates, in the batch's order. */
+  credentials: (Record<string, unknown> & { id: string })[];
+}
+
+/**
+ * Certificates issued the one way the product issues them: an Ethereum key if the organisation has
+ * none, the students uploaded into a new cohort, "Copy email as public key", Generate, then Issue
+ * with the administrator's email and password (which debits the balance); waits until published.
+ */
+export const issuedCertificates = async (
+  admin: { token: string; email: string; password: string },
+  students: number | Student[],
+  c: LocalCloudInfo = cloud(),
+): Promise<IssuedCertificates> => {
+  const opts = { token: admin.token, appUrl: c.appUrl };
+  const keys = (await api<IssuingKeyView[]>('GET', '/api/keys', opts)).body.Data ?? [];
+  if (!keys.some((k) => k.blockchain === 'ethereum' && !k.revoked)) {
+    const key = await api('POST', '/api/keys', { ...opts, body: { blockchain: 'ethereum' } });
+    if (key.status !== 201) throw new Error(`key: ${JSON.stringify(key.body)}`);
+  }
+  const cohort = `IC-${randomUUID().slice(0, 8)}`;
+  const list =
+    typeof students === 'number'
+      ? Array.from({ length: students }, (_, i) => ({ id: `S${i + 1}` }))
+      : students;
+  const ids = list.map((s) => s.id);
+  const items = ids.map((id) => `${cohort}=${id}`);
+  await addStudents(admin, cohort, list, c);
+  await toPkReceived(admin, items, c);
+  const generated = await api<RunView>('POST', '/api/workspace/generate', {
+    ...opts,
+    body: { certtype: 'degree', selectedItems: items },
+  });
+  if (generated.status !== 202) throw new Error(`generate: ${JSON.stringify(generated.body)}`);
+  await finishedRun(admin, generated.body.Data!.id, c);
+  const issued = await api<RunView>('POST', '/api/workspace/issue', {
+    ...opts,
+    body: {
+      email: admin.email,
+      password: admin.password,
+      certtype: 'degree',
+      selectedItems: items,
+      requestId: randomUUID(),
+    },
+  });
+  if (issued.status !== 202) throw new Error(`issue: ${JSON.stringify(issued.body)}`);
+  const run = await finishedRun(admin, issued.body.Data!.id, c);
+  const batch = await publishedBatch(admin, run.batchId!, c);
+  const credentials = await Promise.all(
+    batch.credentials.map(
+      async (x) => (await (await fetch(x.url)).json()) as Record<string, unknown> & { id: string },
+    ),
+  );
+  return { cohort, ids, items, batch, credentials };
 };

@@ -1,10 +1,4 @@
-import {
-  createBatchRequest,
-  generateKeyRequest,
-  holdRequest,
-  revokeRequest,
-  type IssuingKeyView,
-} from '@proofmark/shared/api/credentials';
+import { generateKeyRequest, type IssuingKeyView } from '@proofmark/shared/api/credentials';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import {
   activeIssuingKey,
@@ -14,12 +8,9 @@ import {
 } from '../domain/issuing-keys';
 import { publishIssuerDocuments } from '../domain/public-docs';
 import { rotateBadgeKey } from '../domain/badge-keys';
-import { anchorStatusList, batchView, createBatch, getBatch, listTransactions } from '../domain/batches';
-import { setHeld } from '../domain/status-list';
+import { batchView, getBatch, listTransactions } from '../domain/batches';
 import { chainAdapter, blockchains, type Blockchain } from '../domain/chains';
-import { revokeCredentials } from '../domain/revocations';
 import { getOrg } from '../domain/users';
-import { withDebit } from '../domain/batch-billing';
 import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
 
 const keyView = (k: IssuingKeyRecord): IssuingKeyView => ({
@@ -42,6 +33,8 @@ const blockchainParam = (event: HttpEvent): Blockchain => {
   return value as Blockchain;
 };
 
+// Issuing, revoking, holding and unholding live in the workspace group only (one rule set per
+// action: its password check, balance debit, row and dashboard updates); batches are read here.
 export const handler = httpGroup({
   'POST /api/keys': async (event, { caller }) => {
     const key = await generateIssuingKey(caller.orgId, parseBody(event, generateKeyRequest).blockchain);
@@ -73,43 +66,8 @@ export const handler = httpGroup({
       },
     };
   },
-  'POST /api/batches': async (event, { caller }) => {
-    const req = parseBody(event, createBatchRequest);
-    const batch = await withDebit(caller.orgId, req.recipients.length, () => createBatch(caller.orgId, req));
-    return {
-      status: 202,
-      message: 'Issuing: this may take several minutes or hours.',
-      data: batchView(batch, await slugOf(caller.orgId)),
-    };
-  },
   'GET /api/batches/{id}': async (event, { caller }) => ({
     data: batchView(await getBatch(caller.orgId, pathParam(event, 'id')), await slugOf(caller.orgId)),
   }),
   'GET /api/transactions': async (_event, { caller }) => ({ data: await listTransactions(caller.orgId) }),
-  'POST /api/credentials/revoke': async (event, { caller }) => {
-    const body = parseBody(event, revokeRequest);
-    await revokeCredentials(caller.orgId, body.credentialIds, body.revokereason);
-    return {
-      status: 202,
-      message: 'Revoked.',
-      data: batchView(await anchorStatusList(caller.orgId, 'revocation'), await slugOf(caller.orgId)),
-    };
-  },
-  // Each change anchors a new edition of the status list; the answer is that batch, to follow.
-  'POST /api/credentials/hold': async (event, { caller }) => {
-    await setHeld(caller.orgId, parseBody(event, holdRequest).credentialIds, true);
-    return {
-      status: 202,
-      message: 'Held.',
-      data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)),
-    };
-  },
-  'POST /api/credentials/unhold': async (event, { caller }) => {
-    await setHeld(caller.orgId, parseBody(event, holdRequest).credentialIds, false);
-    return {
-      status: 202,
-      message: 'Unheld.',
-      data: batchView(await anchorStatusList(caller.orgId, 'suspension'), await slugOf(caller.orgId)),
-    };
-  },
 });

@@ -91,15 +91,6 @@ export const transactionReceipt = z.object({
 export type TransactionReceipt = z.infer<typeof transactionReceipt>;
 export const transactionsResponse = envelope(z.array(transactionReceipt));
 
-export const revokeRequest = z.object({
-  credentialIds: z.array(z.string().min(1).max(100)).min(1, 'There is no selected students').max(2000),
-  revokereason: z.string().trim().min(1, 'Please enter revoke reason.').max(500),
-});
-
-export const holdRequest = z.object({
-  credentialIds: z.array(z.string().min(1).max(100)).min(1, 'There is no selected students').max(2000),
-});
-
 /** What the Blockcerts Wallet posts to the introduction URL (STANDARDS.md). */
 export const walletIntroduction = z.object({
   bitcoinAddress: z.string().trim().min(1).max(120),

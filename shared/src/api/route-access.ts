@@ -43,13 +43,11 @@ export const routeAccess = {
   'GET /api/keys/estimate': { kind: 'read' },
   // The Open Badges signing key (published in the issuer profile): retire it and start the next.
   'POST /api/keys/badge/rotate': { kind: 'mainAdmin' },
-  'POST /api/batches': { kind: 'write', flag: 'issuecertificate' },
+  // Issuing, revoking, holding and unholding have one API each, the workspace's (/api/workspace/*),
+  // with its checks, debit and row updates; a batch is only read here (e.g. a status-list edition).
   'GET /api/batches/{id}': { kind: 'read' },
   // Transaction receipts of the Setting tab: the organisation's anchoring transactions.
   'GET /api/transactions': { kind: 'read' },
-  'POST /api/credentials/revoke': { kind: 'write', flag: 'issuecertificate' },
-  'POST /api/credentials/hold': { kind: 'write', flag: 'managecertificate' },
-  'POST /api/credentials/unhold': { kind: 'write', flag: 'managecertificate' },
   // The Blockcerts Wallet posts here with the one-time code; it has no account.
   'POST /api/public/issuers/{slug}/introduce': pub,
 
