@@ -19,6 +19,7 @@ import { startGateway } from './gateway';
 import { startPollers } from './pollers';
 import { resumeUnfinishedJobs } from './resume-jobs';
 import { startLocalScheduler } from './scheduler';
+import { startExpirySweep } from './expiry';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -200,11 +201,15 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       tableName: resources.tableName,
       queueUrls: resources.queueUrls,
     });
-    // Pollers and the scheduler stop before the servers they read from.
+    // The buckets' lifecycle expiry (S3 lifecycle rules in AWS; the local S3 has none).
+    const expiry = startExpirySweep({ s3: s3Client, bucketNames: resources.buckets });
+    await expiry.first;
+    // Pollers, the scheduler and the sweep stop before the servers they read from.
     started.push({
       name: 'pollers',
       url: '',
       stop: async () => (
+        await expiry.stop(),
         await scheduler.stop(),
         await pollers.stop(),
         sqsClient.destroy(),
