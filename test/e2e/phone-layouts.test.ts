@@ -97,3 +97,23 @@ describe('messages shown once (Change Password tab)', () => {
     await context.close();
   });
 });
+
+describe('speed as felt', () => {
+  it('asks for /api/auth/me and /api/profile together, not one after the other', async () => {
+    const { context, page } = await signedIn(1280);
+    const started = new Map<string, number>();
+    const finished = new Map<string, number>();
+    const pathOf = (url: string) => new URL(url).pathname;
+    page.on('request', (r) => {
+      if (!started.has(pathOf(r.url()))) started.set(pathOf(r.url()), Date.now());
+    });
+    page.on('requestfinished', (r) => {
+      if (!finished.has(pathOf(r.url()))) finished.set(pathOf(r.url()), Date.now());
+    });
+    await page.goto('/MyProfile');
+    await expect.poll(() => finished.has('/api/auth/me') && finished.has('/api/profile'), { timeout: 15_000 }).toBe(true);
+    expect(started.get('/api/auth/me')!).toBeLessThanOrEqual(finished.get('/api/profile')!);
+    expect(started.get('/api/profile')!).toBeLessThanOrEqual(finished.get('/api/auth/me')!);
+    await context.close();
+  });
+});

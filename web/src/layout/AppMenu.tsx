@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Drawer, Menu } from 'antd';
 import type { MenuProps } from 'antd';
@@ -17,6 +17,8 @@ import { appMenu, menuPath, selectedMenuId } from './menu';
 import type { MenuId } from './menu';
 import { useLogout } from './useLogout';
 import { useSession } from '../session';
+import { prefetchSection, prefetchSections } from '../routing/prefetch';
+import { useSessionSync } from '../pages/MyProfile/components/useSessionSync';
 
 const icons: Record<MenuId, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -40,7 +42,12 @@ function useMenuItems(withIcons: boolean, onNavigate?: () => void): MenuProps['i
       key: item.id,
       icon: withIcons ? icons[item.id] : undefined,
       label: (
-        <Link to={menuPath(item.id)} onClick={onNavigate}>
+        <Link
+          to={menuPath(item.id)}
+          onClick={onNavigate}
+          onMouseEnter={() => prefetchSection(item.id)}
+          onFocus={() => prefetchSection(item.id)}
+        >
           {item.label}
         </Link>
       ),
@@ -117,10 +124,24 @@ function DrawerMenu() {
   );
 }
 
+/**
+ * Reads GET /api/auth/me for the frame, beside the profile the header reads, rather than after the
+ * page's code has loaded; skipped while a password change is forced (nothing else is allowed then).
+ */
+function SessionSync() {
+  useSessionSync();
+  return null;
+}
+
 /** The signed-in menu; the entry of the current section is highlighted. */
 export function AppMenu() {
+  const mustChangePassword = useSession()?.ispasswordchanged === 1;
+  useEffect(() => {
+    if (!mustChangePassword) prefetchSections();
+  }, [mustChangePassword]);
   return (
     <div style={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', minWidth: 0 }}>
+      {!mustChangePassword && <SessionSync />}
       <WideMenu />
       <DrawerMenu />
     </div>

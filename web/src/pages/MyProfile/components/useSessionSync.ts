@@ -13,7 +13,14 @@ import { updateSession, useSession } from '../../../session';
 export function useSessionSync(): void {
   const org = useOrgScope();
   const userId = useSession()?.user_id ?? '';
-  const me = useQuery({ queryKey: queryKeys.me(org, userId), queryFn: authApi.me, select: (answer) => answer.Data });
+  // Read again whenever a screen that syncs opens (the frame reads it first; My Profile, where
+  // permissions matter most, re-checks on entry) — a request already under way is shared.
+  const me = useQuery({
+    queryKey: queryKeys.me(org, userId),
+    queryFn: authApi.me,
+    select: (answer) => answer.Data,
+    refetchOnMount: 'always',
+  });
 
   useEffect(() => {
     if (me.data !== undefined) updateSession(profileFields(me.data));
