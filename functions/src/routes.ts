@@ -82,6 +82,7 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/recipients/delete': 'recipients',
   'POST /api/recipients/copy-email-as-key': 'recipients',
   'GET /api/recipients/photo': 'recipients',
+  'GET /api/recipients/document': 'recipients',
   'GET /api/recipients/sample-sheet': 'recipients',
   'POST /api/uploads': 'recipients',
   'GET /api/uploads/{id}': 'recipients',

@@ -407,6 +407,17 @@ describe('uploading zips, PDFs and photos', () => {
     expect(none.body.message).toBe(m.noPhoto);
     const row = await rowOf(admin, 'Why', 'Y1');
     expect(row!.documentKey).toMatch(new RegExp(`^${admin.orgId}/documents/[0-9a-f-]+\\.pdf$`));
+
+    // The approval screen embeds the recipient's PDF, or else their photo.
+    type Doc = { kind: string; content: string; title: string };
+    const docOf = (student: string) =>
+      api<Doc>('GET', `/api/recipients/document?cohort=Why&student=${student}&certtype=degree`, { token: admin.token });
+    const pdf = (await docOf('Y1')).body.Data!;
+    expect([pdf.kind, pdf.title]).toEqual(['pdf', 'Y1.pdf']);
+    expect(Buffer.from(pdf.content.split(',')[1]!, 'base64').equals(PDF)).toBe(true);
+    const jpg = (await docOf('Y2')).body.Data!;
+    expect([jpg.kind, jpg.title]).toEqual(['image', 'Y2.jpg']);
+    expect(Buffer.from(jpg.content.split(',')[1]!, 'base64').equals(JPEG)).toBe(true);
   });
 
   it('imports a single photo and a single PDF into an existing cohort', async () => {

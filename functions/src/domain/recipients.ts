@@ -277,6 +277,22 @@ export const copyEmailAsKey = async (orgId: string, certtype: string, selectedIt
   return { updated: eligible.length };
 };
 
+/** The document embedded in the approval screen's Recipient Information: the PDF, else the photo. */
+export const documentOf = async (orgId: string, cohortid: string, studentid: string, certtype: string) => {
+  const row = await getRecipient(orgId, cohortid, certtype, studentid);
+  if (!row) throw notFound(m.noSuchStudent);
+  const pdf = row.documentKey ? await getObjectBytes('artefacts', row.documentKey) : undefined;
+  if (pdf) {
+    const content = `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`;
+    return { kind: 'pdf' as const, content, title: `${studentid}.pdf` };
+  }
+  const photo = row.photoKey ? await getObjectBytes('artefacts', row.photoKey) : undefined;
+  if (!photo) throw notFound(m.noDocument);
+  const type = row.photoContentType ?? 'image/png';
+  const content = `data:${type};base64,${Buffer.from(photo).toString('base64')}`;
+  return { kind: 'image' as const, content, title: `${studentid}.${type === 'image/png' ? 'png' : 'jpg'}` };
+};
+
 export const photoOf = async (orgId: string, cohortid: string, studentid: string, certtype: string) => {
   const row = await getRecipient(orgId, cohortid, certtype, studentid);
   if (!row) throw notFound(m.noSuchStudent);

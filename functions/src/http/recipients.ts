@@ -17,6 +17,7 @@ import {
   deleteRecipients,
   listCohorts,
   listRecipients,
+  documentOf,
   photoOf,
   updateRecipient,
 } from '../domain/recipients';
@@ -62,6 +63,10 @@ export const handler = httpGroup({
   'GET /api/recipients/photo': async (event, { caller }) => {
     const q = parseQuery(event, photoQuery);
     return { data: await photoOf(caller.orgId, q.cohort, q.student, q.certtype) };
+  },
+  'GET /api/recipients/document': async (event, { caller }) => {
+    const q = parseQuery(event, photoQuery);
+    return { data: await documentOf(caller.orgId, q.cohort, q.student, q.certtype) };
   },
   'GET /api/recipients/sample-sheet': async () => ({
     data: {

@@ -170,6 +170,12 @@ export const photoQuery = z.object({
   certtype: certType,
 });
 export const photoData = z.object({ photoContent: z.string(), photoTitle: z.string() });
+/** The recipient's uploaded document (a PDF), or else their photo, as a data URL (approval screen §2.6). */
+export const recipientDocumentData = z.object({
+  kind: z.enum(['pdf', 'image']),
+  content: z.string(),
+  title: z.string(),
+});
 
 export const sampleSheetData = z.object({
   filename: z.string(),

@@ -83,6 +83,7 @@ export const routeAccess = {
   'POST /api/recipients/delete': { kind: 'write', flag: 'managemember' },
   'POST /api/recipients/copy-email-as-key': { kind: 'write', flag: 'managemember' },
   'GET /api/recipients/photo': { kind: 'read' },
+  'GET /api/recipients/document': { kind: 'read' },
   'GET /api/recipients/sample-sheet': { kind: 'read' },
   'POST /api/uploads': { kind: 'write', flag: 'uploadmember' },
   'GET /api/uploads/{id}': { kind: 'read' },

@@ -104,6 +104,7 @@ export const recipientMessages = {
   noSuchCohort: 'There is no such cohort.',
   noSuchStudent: 'There is no such student.',
   noPhoto: 'There is no photo for this student.',
+  noDocument: 'No document or photo was uploaded for this recipient.',
   invalidEmail: 'Please enter a valid email address.',
   firstNameRequired: 'Please enter the first name.',
   deleted: (count: number, kept: number) =>

@@ -217,6 +217,7 @@ export default function RecipientApprovalPage() {
       <RecipientInfoModal
         row={viewing}
         verificationItems={profile.data?.verificationitems ?? []}
+        certtype={certtype}
         onClose={() => setViewing(undefined)}
       />
       <DeclineModal
