@@ -16,6 +16,15 @@ export const CHROMIUM_PACKAGE = '@sparticuz/chromium';
 /** What a rendering function installs beside its bundle: the browser and the fonts read at run time. */
 export const renderModules = [CHROMIUM_PACKAGE, ...FONT_PACKAGES];
 
+/**
+ * Modules replaced in every bundle (paths from the repository root, where CDK runs esbuild). jsonld's
+ * network document loader needs an HTTP client that carries undici (~425 kB); we canonicalize with the
+ * offline loader only, so the bundle gets a stand-in that refuses to fetch.
+ */
+export const bundleAliases: Readonly<Record<string, string>> = {
+  '@digitalbazaar/http-client': './functions/src/bundled/http-client-refused.ts',
+};
+
 /** The esbuild settings of every function, independent of who runs esbuild. */
 export const lambdaEsbuild = {
   format: 'esm',
@@ -79,6 +88,7 @@ export const cdkBundling = (bundle: LambdaBundle): BundlingOptions => ({
   bundleAwsSDK: true,
   ...(bundle.nodeModules.length ? { nodeModules: bundle.nodeModules } : {}),
   banner: lambdaEsbuild.banner,
+  esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
 });
 
 /** The same build through esbuild's API, as CDK's command line runs it (externals = nodeModules). */
@@ -86,6 +96,7 @@ export const esbuildOptions = (repoRoot: string, bundle: LambdaBundle, outdir: s
   ...lambdaEsbuild,
   mainFields: [...lambdaEsbuild.mainFields],
   banner: { js: lambdaEsbuild.banner },
+  alias: { ...bundleAliases },
   bundle: true,
   entryPoints: [join(repoRoot, bundle.entry)],
   outfile: join(outdir, BUNDLE_FILE),

@@ -8,7 +8,7 @@ import {
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { getRun, runView } from '../domain/runs';
 import { listWorkspace } from '../domain/workspace/list';
-import { startGenerate } from '../domain/workspace/generate';
+import { startGenerate } from '../domain/workspace/generate-start';
 import { previewCertificates, validateCertificates } from '../domain/workspace/preview';
 import { resetCertificates, sendForReview } from '../domain/workspace/review';
 import { withFreshDownloadLink } from '../domain/workspace/download';

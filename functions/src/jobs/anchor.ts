@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { anchorBatch } from '../domain/batches';
+import { anchorBatch } from '../domain/batch-anchoring';
 import { sqsJob } from './kit';
 
 export const handler = sqsJob(

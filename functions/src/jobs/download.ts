@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { runDownload } from '../domain/workspace/download';
+import { runDownload } from '../domain/workspace/download-job';
 import { sqsJob } from './kit';
 
 export const handler = sqsJob(

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { runIssueJob } from '../domain/workspace/issue';
+import { runIssueJob } from '../domain/workspace/issue-job';
 import { sqsJob } from './kit';
 
 /** Builds the batch of one issue or bake request (now, or when its schedule delivers it). */

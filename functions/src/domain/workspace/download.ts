@@ -1,33 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { PDFDocument } from 'pdf-lib';
 import yazl from 'yazl';
-import * as z from 'zod';
-import { badRequest, notFound } from '@proofmark/shared/errors';
-import {
-  downloadRequest,
-  type DownloadRequest,
-  type RunView,
-  type Selection,
-} from '@proofmark/shared/api/workspace';
+import { badRequest } from '@proofmark/shared/errors';
+import type { DownloadRequest, RunView, Selection } from '@proofmark/shared/api/workspace';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { canDirectDownload, canDownload, certificateStatus } from '@proofmark/shared/workspace/rules';
-import {
-  getObjectBytes,
-  getObjectText,
-  presignedGetUrl,
-  putObject,
-  putObjectStream,
-} from '../../adapters/blobs';
+import { canDirectDownload, canDownload } from '@proofmark/shared/workspace/rules';
+import { getObjectBytes, presignedGetUrl, putObject, putObjectStream } from '../../adapters/blobs';
 import { objectKeys } from '../keys';
-import { publicKeys, verifierPageUrl } from '../public-urls';
 import type { RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
-import { createRun, getRun, runView, updateRun } from '../runs';
-import { getOrg } from '../users';
-import { verifierQr } from './certificate-mail';
-import { queueChunk, settleChunk, type ChunkMessage } from './job-chunks';
+import { createRun, runView } from '../runs';
+import { queueChunk, type ChunkMessage } from './job-chunks';
 
 /**
  * Downloads (§2.5, §5): the Download options of the Issued tab build a zip in the `download` job
@@ -35,9 +19,9 @@ import { queueChunk, settleChunk, type ChunkMessage } from './job-chunks';
  * the In-Progress tab's direct download zips up to 250 generated PDFs during the call. Zips are
  * streamed into the artefacts bucket and handed out as a presigned link that expires in an hour.
  */
-const LINK_SECONDS = 3600;
+export const LINK_SECONDS = 3600;
 /** The file name a Download Options zip is saved under (the direct download keeps the spec's file.zip). */
-const ZIP_NAME = 'certificates.zip';
+export const ZIP_NAME = 'certificates.zip';
 /** Rows whose files are fetched ahead of the one being zipped (bounds memory, hides latency). */
 const PREFETCH = 4;
 
@@ -49,7 +33,7 @@ const safe = (s: string) =>
     .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c))
     .join('')
     .replace(/^\.+/, '_') || '_';
-const baseNames = (rows: readonly RecipientItem[]) => {
+export const baseNames = (rows: readonly RecipientItem[]) => {
   const several = new Set(rows.map((r) => r.cohortid)).size > 1;
   return (r: RecipientItem) => (several ? `${safe(r.cohortid)}/${safe(r.studentid)}` : safe(r.studentid));
 };
@@ -59,7 +43,7 @@ const baseNames = (rows: readonly RecipientItem[]) => {
  * (addReadStreamLazy), and `add` resolves then: the caller fetches the next file meanwhile, so at
  * most a few files are in memory whatever the zip's size.
  */
-const zipToObject = (key: string) => {
+export const zipToObject = (key: string) => {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   zip.on('error', (err: Error) => output.destroy(err));
@@ -90,7 +74,7 @@ const zipToObject = (key: string) => {
 };
 
 /** Runs `load` over the rows in order with a few ahead, calling `use` with each result in order. */
-const pipelined = async <T, R>(
+export const pipelined = async <T, R>(
   items: readonly T[],
   load: (item: T) => Promise<R>,
   use: (item: T, loaded: R) => Promise<void>,
@@ -110,12 +94,7 @@ const pipelined = async <T, R>(
   }
 };
 
-// ——— the Download options (job) ———
-
-const isIssued = (s: string) => /certificate/i.test(s);
-const downloadable = (s: string) => isIssued(s) || s === certificateStatus.sentForReview;
-
-const storedRequest = downloadRequest.extend({ selectedItems: z.array(z.string()) });
+// ——— the Download options (request; the job is ./download-job.ts) ———
 
 export interface DownloadChunk extends ChunkMessage {
   certtype: string;
@@ -137,109 +116,6 @@ export const startDownload = async (orgId: string, req: DownloadRequest): Promis
   );
   await queueChunk('download', { orgId, runId: run.id, chunk: 0, certtype: req.certtype });
   return runView(run);
-};
-
-interface Files {
-  json?: Uint8Array;
-  pdf?: Uint8Array;
-}
-
-/**
- * The download job's work. Issued certificates come from their public objects (the PDF from the
- * generated one if it was not published); Sent for Review rows have only their generated PDF.
- * Redelivered after it finished, it does nothing (the run is done).
- */
-export const runDownload = async (msg: DownloadChunk) => {
-  const { orgId, runId } = msg;
-  const run = await getRun(orgId, runId);
-  if (run.state === 'done' || run.state === 'failed') {
-    await settleChunk(msg);
-    return;
-  }
-  const org = await getOrg(orgId);
-  if (!org) throw notFound();
-  await updateRun(orgId, runId, { state: 'running' });
-  const text = await getObjectText('artefacts', objectKeys.downloadRequest(orgId, runId));
-  if (!text) throw new Error(`download ${runId}: its request is gone`);
-  const req = storedRequest.parse(JSON.parse(text));
-  const { rows: found } = await resolveSelection(orgId, req.certtype, req.selectedItems);
-  const rows = found.sort(
-    (a, b) => a.cohortid.localeCompare(b.cohortid) || a.studentid.localeCompare(b.studentid),
-  );
-  const slug = org.verifierSlug;
-  const nameOf = baseNames(rows);
-  const consolidated = req.downloadtype === 'consolidated';
-  const wantPdf = req.downloadpdf || req.downloadprint;
-  const errors: string[] = [];
-  let done = 0;
-
-  const zip = zipToObject(objectKeys.download(orgId, runId));
-  const joined = consolidated && wantPdf ? await PDFDocument.create() : undefined;
-  const pdfOf = async (uuid: string, issued: boolean) =>
-    (issued ? await getObjectBytes('public', publicKeys.credential(slug, uuid, 'pdf')) : undefined) ??
-    getObjectBytes('artefacts', objectKeys.generated(orgId, uuid, 'pdf'));
-  const load = async (r: RecipientItem): Promise<Files> => {
-    if (!r.certUuid || !downloadable(r.status)) return {};
-    const issued = isIssued(r.status);
-    const [json, pdf] = await Promise.all([
-      req.downloadjson && issued
-        ? getObjectBytes('public', publicKeys.credential(slug, r.certUuid, 'json'))
-        : undefined,
-      wantPdf ? pdfOf(r.certUuid, issued) : undefined,
-    ]);
-    return { json, pdf };
-  };
-  await pipelined(rows, load, async (r, files) => {
-    if (!r.certUuid || !downloadable(r.status)) {
-      errors.push(`${r.studentid}: not downloadable (${r.status})`);
-      return;
-    }
-    const name = nameOf(r);
-    const missing: string[] = [];
-    if (req.downloadjson) {
-      // A certificate Sent for Review has no signed JSON yet: its PDF is all there is.
-      if (files.json) await zip.add(`${name}.json`, files.json, true);
-      else if (isIssued(r.status)) missing.push('JSON');
-    }
-    if (wantPdf && !files.pdf) missing.push('PDF');
-    if (files.pdf && joined) {
-      const doc = await PDFDocument.load(files.pdf);
-      for (const page of await joined.copyPages(doc, doc.getPageIndices())) joined.addPage(page);
-    } else if (files.pdf) {
-      // PDFs are compressed already: stored, not deflated (much faster, barely larger).
-      if (req.downloadpdf) await zip.add(`${name}.pdf`, files.pdf, false);
-      // The print copy is the same document (the certificate renders for print as it is).
-      if (req.downloadprint) await zip.add(`${name}-print.pdf`, files.pdf, false);
-    }
-    if (req.downloadqrcode)
-      await zip.add(`${name}-qr.png`, await verifierQr(verifierPageUrl(slug, r.certUuid)), false);
-    if (missing.length) errors.push(`${r.studentid}: no ${missing.join(', ')}`);
-    else done += 1;
-  });
-  if (joined && joined.getPageCount()) {
-    const bytes = await joined.save();
-    if (req.downloadpdf) await zip.add('certificates.pdf', bytes, false);
-    if (req.downloadprint) await zip.add('certificates-print.pdf', bytes, false);
-  }
-  await zip.finish();
-  const listed = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
-  for (const i of req.selectedItems) if (!listed.has(i)) errors.push(`${i}: no such recipient`);
-  const downloadUrl = await presignedGetUrl(
-    'artefacts',
-    objectKeys.download(orgId, runId),
-    LINK_SECONDS,
-    ZIP_NAME,
-  );
-  // One write with absolute counts: a redelivery that rebuilt the zip sets the same numbers.
-  await updateRun(orgId, runId, {
-    state: 'done',
-    done,
-    failed: run.total - done,
-    errors: errors.slice(0, 50),
-    message: m.downloadDone,
-    downloadUrl,
-  });
-  await settleChunk(msg);
 };
 
 /** A finished download's link expires: a run read later gets a fresh one. */

@@ -1,29 +1,20 @@
-import { blockchainOf } from './blockchain';
 import { randomUUID } from 'node:crypto';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import type { RunView } from '@proofmark/shared/api/workspace';
-import { badRequest, notFound } from '@proofmark/shared/errors';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { notFound } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
-import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { canGenerate, certificateStatus } from '@proofmark/shared/workspace/rules';
+import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
 import { putObject } from '../../adapters/blobs';
 import { env } from '../../adapters/env';
-import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
 import { objectKeys } from '../keys';
 import { getOrgSettings } from '../org-settings';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
-import { createRun, findRun, runView, updateRun } from '../runs';
+import { findRun, updateRun } from '../runs';
 import { getOrg } from '../users';
 import { certificateDesignFor, certificateRecipientFor } from './design';
+import { chunkKey, chunkPrefix, type GenerateMessage } from './generate-start';
 
 /**
  * Generate (§2.5, §5): renders each selected row's certificate (PDF and a small PNG, private until
@@ -40,7 +31,6 @@ import { certificateDesignFor, certificateRecipientFor } from './design';
  * - failures are stored on the chunk record and the run's `failed` is recomputed from all chunks.
  */
 
-export const GENERATE_CHUNK = 100;
 /** PNG thumbnails at 0.2 of A4 @ 96 dpi (≈ 225 × 159 px): a screenshot costs as much as a PDF at 0.35 (measured), ~25 % at this size. */
 export const PNG_SCALE = 0.2;
 /** Tabs of the one browser a chunk uses (2 cores: measured fastest with 2–4). */
@@ -111,63 +101,6 @@ interface ChunkRecord {
   failed?: number;
   errors?: string[];
 }
-
-const chunkPrefix = (runId: string) => `GENCHUNK#${runId}#`;
-const chunkKey = (orgId: string, runId: string, chunk: number) => ({
-  pk: `ORG#${orgId}`,
-  sk: `${chunkPrefix(runId)}${String(chunk).padStart(4, '0')}`,
-});
-
-export interface GenerateMessage extends Record<string, unknown> {
-  orgId: string;
-  runId: string;
-  chunk: number;
-}
-
-/** Checks the selection (refusing changes nothing), makes the run and queues its chunks. */
-export const startGenerate = async (
-  orgId: string,
-  certtype: string,
-  selectedItems: readonly string[],
-): Promise<RunView> => {
-  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
-  const verdict = canGenerate(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
-  if (!blockchainOf(await getOrgSettings(orgId))) throw badRequest(m.selectBlockchain);
-
-  const sorted = [...rows].sort(
-    (a, b) =>
-      a.cohortid.localeCompare(b.cohortid) || a.studentid.localeCompare(b.studentid, 'en', { numeric: true }),
-  );
-  const run = await createRun(orgId, 'generate', sorted.length, { message: m.generating });
-  const chunks: string[][] = [];
-  for (let i = 0; i < sorted.length; i += GENERATE_CHUNK)
-    chunks.push(sorted.slice(i, i + GENERATE_CHUNK).map((r) => itemId(r.cohortid, r.studentid)));
-  // Every chunk is recorded (with its pending mark) before any is queued: if this request dies
-  // half way, a restart still finds the whole run.
-  await mapLimit(chunks, 4, async (items, chunk) => {
-    const message: GenerateMessage = { orgId, runId: run.id, chunk };
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: env.tableName(),
-        Item: {
-          ...chunkKey(orgId, run.id, chunk),
-          type: 'generateChunk',
-          orgId,
-          runId: run.id,
-          chunk,
-          certtype,
-          items,
-          ...pendingJobMark('generate', message),
-        },
-      }),
-    );
-  });
-  await mapLimit(chunks, 4, (_, chunk) =>
-    enqueueJob('generate', { orgId, runId: run.id, chunk } satisfies GenerateMessage),
-  );
-  return runView(run);
-};
 
 const listChunks = async (orgId: string, runId: string): Promise<ChunkRecord[]> => {
   const out = await dynamoClient().send(

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError, badRequest } from '@proofmark/shared/errors';
-import type { Display } from '@proofmark/shared/blockcerts/index';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { badRequest } from '@proofmark/shared/errors';
 import type { IssueRequest, RunKind, RunView } from '@proofmark/shared/api/workspace';
-import type { CreateBatchRequest } from '@proofmark/shared/api/credentials';
-import { certificateTypes } from '@proofmark/shared/certificate-types';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import {
@@ -18,22 +15,15 @@ import {
 } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
 import { env } from '../../adapters/env';
-import { conditionHolds, setExpression } from '../../adapters/table';
 import { passwordSignIn } from '../../adapters/identity';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { scheduledMark, scheduleJob } from '../../adapters/scheduler';
-import { createBatch, findBatch } from '../batches';
 import type { Blockchain } from '../chains';
 import { activeIssuingKey } from '../issuing-keys';
-import { KINDS, type PrintableType } from '../../render/kinds';
-import { krutiDevToUnicode } from '../../render/krutidev';
-import { publicUrl } from '../public-urls';
-import { getOrg } from '../users';
-import { certificateRecipientFor } from './design';
 import { getOrgSettings } from '../org-settings';
 import { listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
-import { findRun, runView, updateRun, type RunRecord } from '../runs';
+import { findRun, runView, type RunRecord } from '../runs';
 import { clearFailures, isThrottled, recordFailure } from '../sign-in-throttle';
 import type { UserRecord } from '../users';
 import { debitItems, getBalance, refundItems } from './balance';
@@ -65,7 +55,7 @@ export interface IssueRun extends RunRecord {
   refunded?: number;
 }
 
-const runKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `RUN#${id}` });
+export const runKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `RUN#${id}` });
 
 /** Rows each kind may take: issue needs generated certificates; badges are built from the row itself. */
 const claimable: Record<IssueKind, readonly string[]> = {
@@ -175,7 +165,7 @@ export const requestBake = async (
 
 const answer = (run: IssueRun) => ({ run: runView(run), scheduled: run.state === 'scheduled' });
 
-const isCancelled = (err: unknown): err is { CancellationReasons?: { Code?: string }[] } =>
+export const isCancelled = (err: unknown): err is { CancellationReasons?: { Code?: string }[] } =>
   (err as { name?: string })?.name === 'TransactionCanceledException';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -318,219 +308,4 @@ export const settle = async (run: IssueRun): Promise<IssueRun> => {
     if (!isCancelled(err)) throw err;
   }
   return (await findRun(orgId, run.id)) as IssueRun;
-};
-
-const clearMark = (orgId: string, runId: string) =>
-  dynamoClient().send(
-    new UpdateCommand({
-      TableName: env.tableName(),
-      Key: runKey(orgId, runId),
-      UpdateExpression: 'REMOVE gsi2pk, gsi2sk, jobMessage, scheduledJob',
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
-
-/**
- * A request the job cannot carry out (its key was revoked meanwhile, the status list is full): the
- * run fails with the reason, its debit is refunded (once: the refund's transaction moves the run
- * to failed) and its rows go back to the status they had.
- */
-const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: string) => {
-  try {
-    await dynamoClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: env.tableName(),
-              Key: runKey(run.orgId, run.id),
-              UpdateExpression: 'SET #st = :failed, message = :msg, updatedAt = :now, failed = :n',
-              ConditionExpression: '#st <> :failed',
-              ExpressionAttributeNames: { '#st': 'state' },
-              ExpressionAttributeValues: {
-                ':failed': 'failed',
-                ':msg': reason,
-                ':now': new Date().toISOString(),
-                ':n': rows.length,
-              },
-            },
-          },
-          ...(run.claimed ? refundItems(run.orgId, run.claimed, run.id) : []),
-        ],
-      }),
-    );
-  } catch (err) {
-    if (!isCancelled(err)) throw err;
-  }
-  await mapLimit(rows, 10, (r) =>
-    transitionRow(
-      r,
-      [st.issuing, st.scheduled],
-      { status: (r as RecipientItem & { statusBeforeIssue?: string }).statusBeforeIssue ?? st.generated },
-      { where: { issueRequestId: run.id }, remove: ['issueRequestId', 'scheduledAt'] },
-    ),
-  );
-  await clearMark(run.orgId, run.id);
-};
-
-/**
- * queued / scheduled → running, never back from done: a late redelivery must not undo the
- * publishing that finished the run meanwhile.
- */
-const markRunning = (run: IssueRun, extra: Partial<IssueRun>) =>
-  conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: env.tableName(),
-        Key: runKey(run.orgId, run.id),
-        ...(() => {
-          const u = setExpression({
-            ...extra,
-            state: 'running',
-            message: run.kind === 'bake' ? m.baking : m.issuing,
-            updatedAt: new Date().toISOString(),
-          });
-          return {
-            ...u,
-            ConditionExpression: '#st IN (:queued, :scheduled)',
-            ExpressionAttributeNames: { ...u.ExpressionAttributeNames, '#st': 'state' },
-            ExpressionAttributeValues: {
-              ...u.ExpressionAttributeValues,
-              ':queued': 'queued',
-              ':scheduled': 'scheduled',
-            },
-          };
-        })(),
-      }),
-    ),
-  );
-
-/** A scheduled delivery may come early (a retry, a restart): before its time it does nothing. */
-const EARLY_TOLERANCE_MS = 30_000;
-
-const fullName = (r: RecipientItem) => [r.firstname, r.middlename, r.lastname].filter(Boolean).join(' ');
-const certificateName = (certtype: string) =>
-  certificateTypes.find((t) => t.value === certtype)?.label ?? certtype;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const displayDate = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
-/**
- * The certificate's display inside the credential (what a wallet shows): the generated
- * certificate's words — organisation and logo, title, recipient, description, date, details and
- * number — as a small HTML card in the design's colours. Not the generated PNG: at ~150 KB (200 KB
- * in base64) per certificate it made a 2,000 batch's prepared JSON ~400 MB and its hashing twice
- * as slow, and the rendering stays one click away (the public PDF, the verifier page).
- */
-const displayOf = (
-  issuer: { name: string; logoUrl?: string },
-  certtype: string,
-  row: RecipientItem,
-  slug: string,
-): Display => {
-  const kind = KINDS[certtype as PrintableType] ?? KINDS.awards;
-  const r = certificateRecipientFor(row, slug);
-  const text = r.fontFlag?.toLowerCase() === 'krutidev010' ? krutiDevToUnicode : (t: string) => t;
-  const details = (r.details ?? [])
-    .map((d) => `<tr><td>${escapeHtml(d.label)}</td><td>${escapeHtml(d.value)}</td></tr>`)
-    .join('');
-  const html =
-    `<section style="font-family:Georgia,serif;text-align:center;padding:24px;color:${kind.ink};` +
-    `border:3px double ${kind.metal};background:#fffdf7">` +
-    (issuer.logoUrl
-      ? `<img src="${escapeHtml(issuer.logoUrl)}" alt="${escapeHtml(issuer.name)}" style="max-height:72px"/>`
-      : '') +
-    `<p style="letter-spacing:.12em;text-transform:uppercase;margin:8px 0">${escapeHtml(issuer.name)}</p>` +
-    `<h1 style="font-weight:normal;color:${kind.metal};margin:8px 0">${escapeHtml(kind.title)}</h1>` +
-    `<p style="font-style:italic;margin:16px 0 4px">${escapeHtml(kind.preamble)}</p>` +
-    `<h2 style="font-style:italic;margin:4px 0 12px">${escapeHtml(text(r.name))}</h2>` +
-    `<p>${escapeHtml(r.description ? text(r.description) : kind.description)}</p>` +
-    (details ? `<table style="margin:8px auto;text-align:left">${details}</table>` : '') +
-    `<p>${escapeHtml(displayDate(String(r.date)))}</p>` +
-    (r.certificateId ? `<p style="font-size:smaller">${escapeHtml(r.certificateId)}</p>` : '') +
-    `</section>`;
-  return { contentMediaType: 'text/html', content: html };
-};
-
-/**
- * The issue job: builds the run's batch (id = run id) from the rows it claimed and hands it to the
- * anchoring job. Every step can be repeated: a redelivery after the batch exists only finishes
- * the bookkeeping; publishing (batches.ts → ./issued.ts) moves the rows to issued.
- */
-export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
-  let run = (await findRun(orgId, runId)) as IssueRun | undefined;
-  if (!run) return;
-  if (run.state === 'done' || run.state === 'failed') return void (await clearMark(orgId, runId));
-  if (run.state === 'scheduled' && Date.parse(run.scheduledAt ?? '') > Date.now() + EARLY_TOLERANCE_MS)
-    return;
-  run = await settle(run);
-
-  if (await findBatch(orgId, runId)) {
-    await markRunning(run, { batchId: runId });
-    return void (await clearMark(orgId, runId));
-  }
-  const { rows: all } = await resolveSelection(orgId, run.certtype, run.items);
-  const rows = all.filter(
-    (r) => r.issueRequestId === runId && (r.status === st.issuing || r.status === st.scheduled) && r.certUuid,
-  );
-  // The time has come: scheduled rows are being issued now.
-  await mapLimit(
-    rows.filter((r) => r.status === st.scheduled),
-    10,
-    (r) => transitionRow(r, [st.scheduled], { status: st.issuing }, { where: { issueRequestId: runId } }),
-  );
-  if (!rows.length) {
-    await updateRun(orgId, runId, { state: 'done', message: m.noSelectedItems });
-    return void (await clearMark(orgId, runId));
-  }
-  await markRunning(run, {});
-  const ids = rows.map((r) => `urn:uuid:${r.certUuid}`);
-  let displays: Display[] | undefined;
-  if (run.kind === 'issue') {
-    const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
-    const issuer = {
-      name: settings.issuername || org?.name || '',
-      logoUrl: settings.logoPublicKey ? publicUrl(settings.logoPublicKey) : undefined,
-    };
-    displays = rows.map((r) => displayOf(issuer, run!.certtype, r, org?.verifierSlug ?? ''));
-  }
-  try {
-    await createBatch(
-      orgId,
-      {
-        blockchain: run.blockchain,
-        certificate: {
-          type:
-            run.kind === 'bake' ? 'openbadges' : (run.certtype as CreateBatchRequest['certificate']['type']),
-          name: certificateName(run.certtype),
-        },
-        recipients: rows.map((r) => ({
-          name: fullName(r) || r.email,
-          email: r.email || undefined,
-          publicKey:
-            run!.kind === 'issue' && r.publicKey && r.publicKey !== r.email ? r.publicKey : undefined,
-        })),
-      },
-      {
-        batchId: runId,
-        credentialIds: ids,
-        displays,
-        source: { runId },
-      },
-    );
-  } catch (err) {
-    // Refused for good (no key any more, a full status list): the run says why; nothing is retried.
-    if (err instanceof AppError && err.status < 500) return void (await failRun(run, rows, err.message));
-    throw err;
-  }
-  await updateRun(orgId, runId, { batchId: runId });
-  await clearMark(orgId, runId);
 };

@@ -1,0 +1,80 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { RunView } from '@proofmark/shared/api/workspace';
+import { badRequest } from '@proofmark/shared/errors';
+import { itemId } from '@proofmark/shared/recipients/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { canGenerate } from '@proofmark/shared/workspace/rules';
+import { dynamoClient } from '../../adapters/aws-dynamo';
+import { env } from '../../adapters/env';
+import { enqueueJob, pendingJobMark } from '../../adapters/queue';
+import { getOrgSettings } from '../org-settings';
+import { mapLimit } from '../recipient-store';
+import { resolveSelection } from '../recipients';
+import { createRun, runView } from '../runs';
+import { blockchainOf } from './blockchain';
+
+/*
+ * The request half of generate (POST /api/workspace/generate): checks the selection, makes the run
+ * and queues its chunks. It is its own module so the HTTP function does not carry the renderer
+ * (puppeteer); the rendering half is ./generate.ts, run by the `generate` job. Chunk records and
+ * the exactly-once rules are described there.
+ */
+
+export const GENERATE_CHUNK = 100;
+
+export const chunkPrefix = (runId: string) => `GENCHUNK#${runId}#`;
+export const chunkKey = (orgId: string, runId: string, chunk: number) => ({
+  pk: `ORG#${orgId}`,
+  sk: `${chunkPrefix(runId)}${String(chunk).padStart(4, '0')}`,
+});
+
+export interface GenerateMessage extends Record<string, unknown> {
+  orgId: string;
+  runId: string;
+  chunk: number;
+}
+
+/** Checks the selection (refusing changes nothing), makes the run and queues its chunks. */
+export const startGenerate = async (
+  orgId: string,
+  certtype: string,
+  selectedItems: readonly string[],
+): Promise<RunView> => {
+  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
+  const verdict = canGenerate(rows.map((r) => r.status));
+  if (!verdict.ok) throw badRequest(verdict.message);
+  if (!blockchainOf(await getOrgSettings(orgId))) throw badRequest(m.selectBlockchain);
+
+  const sorted = [...rows].sort(
+    (a, b) =>
+      a.cohortid.localeCompare(b.cohortid) || a.studentid.localeCompare(b.studentid, 'en', { numeric: true }),
+  );
+  const run = await createRun(orgId, 'generate', sorted.length, { message: m.generating });
+  const chunks: string[][] = [];
+  for (let i = 0; i < sorted.length; i += GENERATE_CHUNK)
+    chunks.push(sorted.slice(i, i + GENERATE_CHUNK).map((r) => itemId(r.cohortid, r.studentid)));
+  // Every chunk is recorded (with its pending mark) before any is queued: if this request dies
+  // half way, a restart still finds the whole run.
+  await mapLimit(chunks, 4, async (items, chunk) => {
+    const message: GenerateMessage = { orgId, runId: run.id, chunk };
+    await dynamoClient().send(
+      new PutCommand({
+        TableName: env.tableName(),
+        Item: {
+          ...chunkKey(orgId, run.id, chunk),
+          type: 'generateChunk',
+          orgId,
+          runId: run.id,
+          chunk,
+          certtype,
+          items,
+          ...pendingJobMark('generate', message),
+        },
+      }),
+    );
+  });
+  await mapLimit(chunks, 4, (_, chunk) =>
+    enqueueJob('generate', { orgId, runId: run.id, chunk } satisfies GenerateMessage),
+  );
+  return runView(run);
+};
