@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { recipientMessages } from '@proofmark/shared/recipients/messages';
 import { registeredAdmin } from '../integration/accounts';
 import { api, eventually } from '../integration/helpers';
 import { launchChromium } from './browser';
@@ -260,6 +261,8 @@ describe('Manage Certificate', () => {
     await row('C1001').getByRole('button', { name: 'View Marie Curie' }).click();
     const info = page.getByRole('dialog').filter({ hasText: 'Recipient Information' });
     await info.getByText('marie@example.test').waitFor();
+    // The embedded document: nothing was uploaded for her, and the modal says so (the server was asked).
+    await info.getByText(recipientMessages.noDocument).waitFor();
     await page.keyboard.press('Escape');
     await info.waitFor({ state: 'hidden' });
     await row('C1001').getByRole('checkbox').check();
