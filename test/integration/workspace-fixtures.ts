@@ -56,7 +56,7 @@ export const addStudents = async (
     appUrl,
   });
   if (t.status !== 201) throw new Error(`upload ticket: ${JSON.stringify(t.body)}`);
-  const put = await fetch(t.body.Data!.url, { method: 'PUT', body: bytes });
+  const put = await fetch(t.body.Data!.url, { method: 'PUT', body: new Uint8Array(bytes) });
   if (put.status !== 200) throw new Error(`upload PUT: ${put.status}`);
   const imp = await api<UploadView>('POST', `/api/uploads/${t.body.Data!.id}/import`, {
     token: admin.token,
