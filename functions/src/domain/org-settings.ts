@@ -1,11 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  Blockchain,
-  PartnerSignatory,
-  StorageType,
-  UpdateProfileRequest,
-} from '@proofmark/shared/api/profile';
-import { storageTypes } from '@proofmark/shared/api/profile';
+import type { Blockchain, PartnerSignatory, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import { storageTypes, type StorageType } from '@proofmark/shared/settings/choices';
 import { secretsIn, type SecretField } from '@proofmark/shared/settings/rules';
 import { dynamoClient } from '../adapters/aws-dynamo';
 import { env } from '../adapters/env';

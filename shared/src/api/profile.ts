@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { settingsMessages as m } from '../settings/messages';
+import { blockchains, storageTypes, type Blockchain, type StorageType } from '../settings/choices';
 import { envelope } from './envelope';
 
 /**
@@ -15,14 +16,10 @@ import { envelope } from './envelope';
 
 // ——— choices (spec §3, §9) ———
 
-export const blockchains = ['bitcoin', 'ethereum'] as const;
-export type Blockchain = (typeof blockchains)[number];
 export const certificateVersions = ['v2', 'v3'] as const;
 export const storageChoices = ['proofmark', 'customer'] as const;
 export const smtpTypes = ['oauth', 'pwd'] as const;
-/** Spec §3 storagetype: 1 S3, 2 Azure, 3 Google Drive, 4 FTP, 5 local. */
-export const storageTypes = { s3: 1, azure: 2, gdrive: 3, ftp: 4, local: 5 } as const;
-export type StorageType = (typeof storageTypes)[keyof typeof storageTypes];
+export { blockchains, storageTypes, type Blockchain, type StorageType };
 export const storageTypeLabels: Record<StorageType, string> = {
   1: 'S3 bucket',
   2: 'Azure',

@@ -1,4 +1,4 @@
-import { blockchains, type Blockchain } from '@proofmark/shared/api/profile';
+import { blockchains, type Blockchain } from '@proofmark/shared/settings/choices';
 import type { OrgSettings } from '../org-settings';
 
 /**
