@@ -44,6 +44,7 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/auth/refresh': 'auth',
   'POST /api/auth/forgot': 'auth',
   'POST /api/auth/reset': 'auth',
+  'POST /api/auth/set-password': 'auth',
   'GET /api/auth/me': 'auth',
   'POST /api/auth/logout': 'auth',
   'POST /api/auth/first-password': 'auth',
@@ -63,6 +64,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/team/deactivate': 'team',
   'POST /api/team/reactivate': 'team',
   'POST /api/team/remove': 'team',
+  'POST /api/team/resend-invitation': 'team',
+  'POST /api/team/reset-password': 'team',
 
   'GET /api/profile': 'profile',
   'POST /api/profile': 'profile',
@@ -93,6 +96,7 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/programmes/import': 'recipients',
 
   'GET /api/workspace': 'workspace',
+  'GET /api/workspace/runs': 'workspace',
   'GET /api/workspace/runs/{id}': 'workspace',
   'POST /api/workspace/generate': 'workspace',
   'POST /api/workspace/preview': 'workspace',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RECENT_RUN_HOURS, type RunKind, type RunView } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
@@ -67,6 +67,42 @@ export const getRun = async (orgId: string, id: string): Promise<RunRecord> => {
   const run = await findRun(orgId, id);
   if (!run) throw notFound(m.noSuchRun);
   return run;
+};
+
+const unfinishedStates: RunView['state'][] = ['scheduled', 'queued', 'running'];
+
+/**
+ * The organisation's unfinished runs and those finished in the last RECENT_RUN_HOURS, newest first,
+ * at most `limit`: what a reloaded page shows. Run ids are not ordered by time, so the org's RUN#
+ * records are read whole (the filter runs in the table, so only the few kept come back) and sorted here.
+ */
+export const listRuns = async (orgId: string, limit: number, now = new Date()): Promise<RunRecord[]> => {
+  const since = new Date(now.getTime() - RECENT_RUN_HOURS * 3_600_000).toISOString();
+  const kept: RunRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: env.tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :run)',
+        FilterExpression: '#state IN (:s0, :s1, :s2) OR updatedAt >= :since',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':pk': `ORG#${orgId}`,
+          ':run': 'RUN#',
+          ':s0': unfinishedStates[0],
+          ':s1': unfinishedStates[1],
+          ':s2': unfinishedStates[2],
+          ':since': since,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    kept.push(...((out.Items ?? []) as RunRecord[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return kept.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
 };
 
 export const runView = (r: RunRecord): RunView => ({

@@ -1,12 +1,13 @@
 import {
   generateRequest,
   previewRequest,
+  runsQuery,
   selection,
   validateRequest,
   workspaceQuery,
 } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { getRun, runView } from '../domain/runs';
+import { getRun, listRuns, runView } from '../domain/runs';
 import { listWorkspace } from '../domain/workspace/list';
 import { startGenerate } from '../domain/workspace/generate-start';
 import { previewCertificates, validateCertificates } from '../domain/workspace/preview';
@@ -18,6 +19,13 @@ export const handler = httpGroup({
   'GET /api/workspace': async (event, { caller }) => ({
     data: await listWorkspace(caller.orgId, parseQuery(event, workspaceQuery)),
   }),
+  'GET /api/workspace/runs': async (event, { caller }) => {
+    const { limit } = parseQuery(event, runsQuery);
+    const runs = await listRuns(caller.orgId, limit);
+    return {
+      data: { runs: await Promise.all(runs.map((r) => withFreshDownloadLink(caller.orgId, runView(r)))) },
+    };
+  },
   'GET /api/workspace/runs/{id}': async (event, { caller }) => {
     const run = await withFreshDownloadLink(
       caller.orgId,

@@ -32,6 +32,8 @@ export const routeAccess = {
   'POST /api/auth/refresh': pub,
   'POST /api/auth/forgot': pub,
   'POST /api/auth/reset': pub,
+  // The set-password link of an invitation or an administrator's reset: the token is the proof.
+  'POST /api/auth/set-password': pub,
   'GET /api/auth/me': { kind: 'self', duringPasswordChange: true },
   'POST /api/auth/logout': { kind: 'self', duringPasswordChange: true },
   'POST /api/auth/first-password': { kind: 'self', duringPasswordChange: true },
@@ -57,6 +59,8 @@ export const routeAccess = {
   'POST /api/team/deactivate': { kind: 'mainAdmin' },
   'POST /api/team/reactivate': { kind: 'mainAdmin' },
   'POST /api/team/remove': { kind: 'mainAdmin' },
+  'POST /api/team/resend-invitation': { kind: 'mainAdmin' },
+  'POST /api/team/reset-password': { kind: 'mainAdmin' },
 
   // Settings (MyProfile). Reading is open to every user of the organisation (secrets never come
   // back). Saving needs the "change profile" (changelogo) flag; the blocks that hold mail, storage or
@@ -95,6 +99,7 @@ export const routeAccess = {
 
   // Issuance workspace (ManageCertificate) and approval screen (shared/src/api/workspace.ts).
   'GET /api/workspace': { kind: 'read' },
+  'GET /api/workspace/runs': { kind: 'read' },
   'GET /api/workspace/runs/{id}': { kind: 'read' },
   'POST /api/workspace/generate': { kind: 'write', flag: 'generatecertificate' },
   'POST /api/workspace/preview': { kind: 'read', flag: 'previewcertificate' },

@@ -14,6 +14,7 @@ import { MAX_ROWS_PER_REQUEST } from '../workspace/rules';
  * | call                                   | route                               | group      |
  * |----------------------------------------|-------------------------------------|------------|
  * | both tabs (tree, paged per tab)        | GET  /api/workspace?...             | workspace  |
+ * | active and recently finished runs      | GET  /api/workspace/runs?limit=     | workspace  |
  * | progress of a run                      | GET  /api/workspace/runs/{id}       | workspace  |
  * | generate (job)                         | POST /api/workspace/generate        | workspace  |
  * | preview certificates (paged)           | POST /api/workspace/preview         | workspace  |
@@ -147,6 +148,17 @@ export const runView = z.object({
 });
 export type RunView = z.infer<typeof runView>;
 export const runResponse = envelope(runView);
+
+/** How long a finished run stays in the list of runs (a reloaded page still shows its outcome). */
+export const RECENT_RUN_HOURS = 24;
+export const MAX_RUNS_LISTED = 50;
+/** The organisation's unfinished runs and those finished in the last RECENT_RUN_HOURS, newest first. */
+export const runsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_RUNS_LISTED).default(20),
+});
+export const runList = z.object({ runs: z.array(runView) });
+export type RunList = z.infer<typeof runList>;
+export const runListResponse = envelope(runList);
 
 // ——— generate, preview, validate, review, reset ———
 
