@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   ApprovalsData,
   PreviewData,
+  RunList,
   RunView,
   WorkspaceData,
   approvalData,
@@ -60,6 +61,9 @@ export const workspaceApi = {
     api.get<Answer<WorkspaceData>>(`/api/workspace?${qs({ ...q })}`, { signal }),
   run: (id: string, signal?: AbortSignal) =>
     api.get<Answer<RunView>>(`/api/workspace/runs/${encodeURIComponent(id)}`, { signal }),
+  /** Unfinished and recently finished runs, newest first: what a reloaded page shows again. */
+  runs: (limit: number, signal?: AbortSignal) =>
+    api.get<Answer<RunList>>(`/api/workspace/runs?${qs({ limit })}`, { signal }),
 
   generate: (body: Selection) => api.post<Answer<RunView>>('/api/workspace/generate', body),
   preview: (body: Selection & { page: number; pageSize: number }) =>

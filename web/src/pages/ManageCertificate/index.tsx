@@ -21,8 +21,14 @@ import { useCohorts } from '../ManageStudents/components/queries';
 import { InProgressTab } from './components/InProgressTab';
 import { IssuedTab } from './components/IssuedTab';
 import type { DownloadType } from './components/DownloadModal';
-import { parseWorkspaceChoices } from './components/logic';
-import { useInvalidateWorkspace, useWorkspace } from './components/queries';
+import {
+  isFinished,
+  parseDismissedRuns,
+  parseWorkspaceChoices,
+  runsToRestore,
+  withDismissedRun,
+} from './components/logic';
+import { useInvalidateWorkspace, useRecentRuns, useWorkspace } from './components/queries';
 import { RunProgress } from './components/RunProgress';
 import { cardStyle, openDownload } from './components/shared';
 import { WorkspaceFilters } from './components/WorkspaceFilters';
@@ -32,7 +38,9 @@ type Tab = 'inprogress' | 'issued';
 /** The issuance workspace (spec: certificate-operations §2.5, §4, §5, §8, §9). */
 export default function ManageCertificatePage() {
   // §9: cohort, type, status, page size, paging, tab and download type are remembered (per organisation).
-  const storageKey = `proofmark.manageCertificate.${useOrgScope()}`;
+  const org = useOrgScope();
+  const storageKey = `proofmark.manageCertificate.${org}`;
+  const dismissedKey = `proofmark.dismissedRuns.${org}`;
   const [remembered] = useState(() => parseWorkspaceChoices(readStored(storageKey)));
   const [certtype, setCerttype] = useState<CertificateType>(remembered.certtype);
   const [cohort, setCohort] = useState(remembered.cohort);
@@ -47,6 +55,20 @@ export default function ManageCertificatePage() {
   const [selectedIssued, setSelectedIssued] = useState<Set<string>>(new Set());
   const { notice, setNotice, show } = usePageNotice();
   const [runs, setRuns] = useState<RunView[]>([]);
+
+  // Progress lives on the server: a reopened page follows the runs it lists again (failed ones
+  // until dismissed; a dismissal is remembered so the card stays closed on the next visit).
+  const recentRuns = useRecentRuns();
+  useEffect(() => {
+    if (recentRuns.data === undefined) return;
+    const dismissed = new Set(parseDismissedRuns(readStored(dismissedKey)));
+    const restored = runsToRestore(recentRuns.data, dismissed);
+    setRuns((current) => [...current, ...restored.filter((r) => !current.some((c) => c.id === r.id))]);
+  }, [recentRuns.data, dismissedKey]);
+  const dismissRun = (id: string) => {
+    writeStored(dismissedKey, JSON.stringify(withDismissedRun(parseDismissedRuns(readStored(dismissedKey)), id)));
+    setRuns((current) => current.filter((r) => r.id !== id));
+  };
 
   useEffect(
     () =>
@@ -173,7 +195,8 @@ export default function ManageCertificatePage() {
             id={run.id}
             kind={run.kind}
             onFinished={runFinished}
-            onClose={() => setRuns((current) => current.filter((r) => r.id !== run.id))}
+            finishedAtStart={isFinished(run)}
+            onClose={() => dismissRun(run.id)}
           />
         ))}
 

@@ -8,8 +8,10 @@ import { useRun } from './queries';
 interface RunProgressProps {
   id: string;
   kind: RunKind;
-  /** Called once, when the run is done or failed. */
+  /** Called once, when the run is done or failed (not for a run that had finished before the page opened). */
   onFinished: (run: RunView) => void;
+  /** The run had finished when the page read it back (a reload): its end is shown, not acted on again. */
+  finishedAtStart?: boolean;
   onClose: () => void;
 }
 
@@ -17,9 +19,10 @@ interface RunProgressProps {
  * The progress of long work (§4: generation and baking "may take several minutes", issuance
  * "several minutes or hours"): polled until done or failed, then the lists are refreshed.
  */
-export function RunProgress({ id, kind, onFinished, onClose }: RunProgressProps) {
+export function RunProgress({ id, kind, onFinished, finishedAtStart = false, onClose }: RunProgressProps) {
   const run = useRun(id);
-  const reported = useRef(false);
+  // A download finished before a reload must not open its zip again.
+  const reported = useRef(finishedAtStart);
   const data = run.data;
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CertificateParentRow, CertificateRow } from '@proofmark/shared/api/workspace';
+import type { CertificateParentRow, CertificateRow, RunView } from '@proofmark/shared/api/workspace';
 import { canGenerate, canIssue } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import {
@@ -9,8 +9,11 @@ import {
   issuableStatuses,
   cohortsToValidate,
   defaultWorkspaceChoices,
+  parseDismissedRuns,
   parseWorkspaceChoices,
   runDoneText,
+  runsToRestore,
+  withDismissedRun,
   runPercent,
   scheduleProblem,
   selectedRows,
@@ -168,5 +171,60 @@ describe('parseWorkspaceChoices', () => {
       downloadType: 'consolidated',
     };
     expect(parseWorkspaceChoices(JSON.stringify(choices))).toEqual(choices);
+  });
+});
+
+describe('runs a reopened page shows again', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  const run = (id: string, changes: Partial<RunView>): RunView => ({
+    id,
+    kind: 'generate',
+    state: 'running',
+    total: 2,
+    done: 0,
+    failed: 0,
+    errors: [],
+    message: '',
+    createdAt: '2026-11-25T09:00:00Z',
+    updatedAt: '2026-11-25T09:00:00Z',
+    ...changes,
+  });
+  const runs = [
+    run('active', { state: 'queued' }),
+    run('scheduled', { state: 'scheduled', kind: 'issue' }),
+    run('failed', { state: 'failed', errors: ['S1: no key'] }),
+    run('some-failed', { state: 'done', failed: 1, done: 1 }),
+    run('clean-old', { state: 'done', done: 2, updatedAt: '2026-11-25T09:50:00Z' }),
+    run('clean-now', { state: 'done', done: 2, updatedAt: '2026-11-25T09:58:00Z' }),
+  ];
+
+  it('keeps unfinished runs, runs with failures and runs that finished moments ago, in order', () => {
+    expect(runsToRestore(runs, new Set(), now).map((r) => r.id)).toEqual([
+      'active',
+      'scheduled',
+      'failed',
+      'some-failed',
+      'clean-now',
+    ]);
+  });
+
+  it('leaves out dismissed runs', () => {
+    expect(runsToRestore(runs, new Set(['failed', 'active']), now).map((r) => r.id)).toEqual([
+      'scheduled',
+      'some-failed',
+      'clean-now',
+    ]);
+  });
+
+  it('reads the dismissed list leniently and keeps it bounded, newest first', () => {
+    expect(parseDismissedRuns(null)).toEqual([]);
+    expect(parseDismissedRuns('{"a":1}')).toEqual([]);
+    expect(parseDismissedRuns('not json')).toEqual([]);
+    expect(parseDismissedRuns('["a", 2, "b"]')).toEqual(['a', 'b']);
+    expect(withDismissedRun(['a', 'b'], 'b')).toEqual(['b', 'a']);
+    const many = Array.from({ length: 250 }, (_, i) => `r${i}`);
+    const kept = withDismissedRun(many, 'new');
+    expect(kept).toHaveLength(200);
+    expect(kept[0]).toBe('new');
   });
 });

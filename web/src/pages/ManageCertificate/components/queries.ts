@@ -12,6 +12,7 @@ export const workspaceKeys = {
   all: (org: string) => [...queryKeys.org(org), 'workspace'] as const,
   list: (org: string, q: WorkspaceQuery) => [...workspaceKeys.all(org), 'list', q] as const,
   run: (org: string, id: string) => [...workspaceKeys.all(org), 'run', id] as const,
+  runs: (org: string) => [...workspaceKeys.all(org), 'runs'] as const,
   preview: (org: string, key: unknown) => [...workspaceKeys.all(org), 'preview', key] as const,
   approvals: (org: string, q: ApprovalsQuery) => [...workspaceKeys.all(org), 'approvals', q] as const,
   balance: (org: string) => [...queryKeys.org(org), 'balance'] as const,
@@ -53,6 +54,17 @@ export function useRun(id: string) {
       return 1_000;
     },
     retry: 3,
+  });
+}
+
+/** Runs kept on the server (unfinished and recently finished): a reopened page follows them again. */
+export function useRecentRuns() {
+  const org = useOrgScope();
+  return useQuery({
+    queryKey: workspaceKeys.runs(org),
+    queryFn: ({ signal }) => workspaceApi.runs(20, signal),
+    select: (answer) => answer.Data?.runs ?? [],
+    refetchOnWindowFocus: false,
   });
 }
 
