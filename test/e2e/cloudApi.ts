@@ -47,7 +47,9 @@ export async function mailFor(address: string, subject: RegExp, since = 0, timeo
 }
 
 export const sixDigitCode = (mail: Mail): string => /\b(\d{6})\b/.exec(mail.body.text ?? '')?.[1] ?? '';
-export const temporaryPasswordIn = (mail: Mail): string => /temporary password: (.+)$/m.exec(mail.body.text ?? '')?.[1] ?? '';
+/** The set-password link in an invitation or an administrator's reset mail. */
+export const setPasswordLinkIn = (mail: Mail): string => /(\S+\/set-password\?token=[A-Za-z0-9_-]+)/.exec(mail.body.text ?? '')?.[1] ?? '';
+export const setPasswordTokenIn = (mail: Mail): string => new URL(setPasswordLinkIn(mail)).searchParams.get('token') ?? '';
 
 export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 export const newPassword = () => `Proofmark ${randomUUID().slice(0, 12)}`;
@@ -88,25 +90,25 @@ export async function signIn(email: string, password: string): Promise<string> {
   return login.body.Data.token;
 }
 
-/** Adds a team user (view-only, as every new one) with a password the administrator chose. */
-export async function invite(admin: Account, email = uniqueEmail('member'), password = newPassword()): Promise<{ email: string; password: string }> {
+/** Adds a team user (view-only, as every new one); they are mailed a set-password link. */
+export async function invite(admin: Account, email = uniqueEmail('member')): Promise<{ email: string }> {
   const added = await call<TeamMember>('POST', '/api/team', {
     token: admin.token,
-    body: { firstname: 'Grace', lastname: 'Hopper', email, password, confirmpassword: password, job_title: 'MIS Manager' },
+    body: { firstname: 'Grace', lastname: 'Hopper', email, job_title: 'MIS Manager' },
   });
   if (added.status !== 201) throw new Error(`add user: ${JSON.stringify(added.body)}`);
-  return { email, password };
+  return { email };
 }
 
-/** A team user past the first-login password change. */
+/** A team user who has set their password through the invitation's link. */
 export async function activeMember(admin: Account): Promise<{ email: string; password: string }> {
+  const since = Date.now();
   const invited = await invite(admin);
-  const token = await signIn(invited.email, invited.password);
+  const token = setPasswordTokenIn(await mailFor(invited.email, /invited you to Proofmark/, since));
   const password = newPassword();
-  const changed = await call('POST', '/api/auth/first-password', {
-    token,
-    body: { newpassword: password, confirmpassword: password, loginstep: 'yes' },
+  const set = await call('POST', '/api/auth/set-password', {
+    body: { token, newpassword: password, confirmpassword: password },
   });
-  if (changed.status !== 200) throw new Error(`first password: ${JSON.stringify(changed.body)}`);
+  if (set.status !== 200) throw new Error(`set password: ${JSON.stringify(set.body)}`);
   return { email: invited.email, password };
 }

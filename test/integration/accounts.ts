@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
 import type { SessionData, TeamMember } from '@proofmark/shared/api/auth';
 import type { LocalCloudInfo } from '../../infra/local/cloud';
-import { api, awaitMail, cloud, codeIn } from './helpers';
+import { api, awaitMail, cloud, codeIn, setPasswordTokenIn } from './helpers';
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 export const strongPassword = () => `Proofmark ${randomUUID().slice(0, 12)}`;
@@ -50,29 +50,22 @@ export const registeredAdmin = async (c: LocalCloudInfo = cloud()) => {
   };
 };
 
-/** A team user added by the administrator, past the first-login password change, with the given permissions. */
+/** A team user added by the administrator, past the mailed set-password link, with the given permissions. */
 export const teamUser = async (admin: { token: string }, permissions?: Permissions) => {
   const email = uniqueEmail('member');
-  const temp = strongPassword();
   const added = await api<TeamMember>('POST', '/api/team', {
     token: admin.token,
-    body: {
-      firstname: 'Grace',
-      lastname: 'Hopper',
-      email,
-      password: temp,
-      confirmpassword: temp,
-      job_title: 'MIS Manager',
-    },
+    body: { firstname: 'Grace', lastname: 'Hopper', email, job_title: 'MIS Manager' },
   });
   if (added.status !== 201) throw new Error(`add user failed: ${JSON.stringify(added.body)}`);
-  const first = await api<SessionData>('POST', '/api/auth/login', { body: { email, password: temp } });
   const password = strongPassword();
-  const changed = await api('POST', '/api/auth/first-password', {
-    token: first.body.Data!.token,
-    body: { newpassword: password, confirmpassword: password, loginstep: 'yes' },
+  const invitation = await awaitMail(email, /invited you to Proofmark/);
+  const set = await api('POST', '/api/auth/set-password', {
+    body: { token: setPasswordTokenIn(invitation), newpassword: password, confirmpassword: password },
   });
-  if (changed.status !== 200) throw new Error(`first password failed: ${JSON.stringify(changed.body)}`);
+  if (set.status !== 200) throw new Error(`set password failed: ${JSON.stringify(set.body)}`);
+  const first = await api<SessionData>('POST', '/api/auth/login', { body: { email, password } });
+  if (first.status !== 200) throw new Error(`login failed: ${JSON.stringify(first.body)}`);
   if (permissions) {
     const upd = await api('POST', '/api/team/permissions', {
       token: admin.token,

@@ -106,4 +106,8 @@ export const mailTo = async (address: string, c: LocalCloudInfo = cloud()): Prom
 export const awaitMail = (address: string, subject: RegExp, c: LocalCloudInfo = cloud()) =>
   eventually(async () => (await mailTo(address, c)).filter((m) => subject.test(m.subject)).at(-1));
 
+/** The token of the set-password link in a mail (invitation or administrator reset). */
+export const setPasswordTokenIn = (mail: SentMail) =>
+  /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(mail.body.text ?? '')?.[1] ?? '';
+
 export const codeIn = (mail: SentMail) => /\b(\d{6})\b/.exec(mail.body.text ?? '')?.[1] ?? '';

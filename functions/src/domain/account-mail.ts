@@ -33,23 +33,38 @@ export const resetMail = (to: string, code: string): OutgoingMail => ({
   text: `Your Proofmark password reset code is ${code}. It is valid for 30 minutes.\nIf you did not ask for this, ignore this email.\n`,
 });
 
+/** The validity sentence of a set-password mail. */
+const linkValidity = 'The link works once and for 72 hours.';
+
 export const teamInvitationMail = (input: {
   to: string;
   fname: string;
   orgName: string;
   inviter: string;
-  password: string;
-  loginUrl: string;
+  setPasswordUrl: string;
 }): OutgoingMail => ({
   to: [input.to],
   subject: `${input.orgName} invited you to Proofmark`,
   html: layout(`Welcome to ${input.orgName} on Proofmark`, [
     `Hello ${escapeHtml(input.fname)},`,
     `${escapeHtml(input.inviter)} added you to the ${escapeHtml(input.orgName)} team on Proofmark.`,
-    `Sign in at <a href="${escapeHtml(input.loginUrl)}">${escapeHtml(input.loginUrl)}</a> with your email and this temporary password; you will choose your own password right away:`,
-    codeBlock(input.password),
+    `Choose your password here, then sign in with your email: <a href="${escapeHtml(input.setPasswordUrl)}">${escapeHtml(input.setPasswordUrl)}</a>`,
+    linkValidity,
   ]),
   text:
     `Hello ${input.fname},\n\n${input.inviter} added you to the ${input.orgName} team on Proofmark.\n` +
-    `Sign in at ${input.loginUrl} with your email and this temporary password: ${input.password}\nYou will choose your own password right away.\n`,
+    `Choose your password here, then sign in with your email: ${input.setPasswordUrl}\n${linkValidity}\n`,
+});
+
+export const adminResetMail = (input: { to: string; fname: string; orgName: string; setPasswordUrl: string }): OutgoingMail => ({
+  to: [input.to],
+  subject: 'Choose a new Proofmark password',
+  html: layout('Choose a new password', [
+    `Hello ${escapeHtml(input.fname)},`,
+    `Your ${escapeHtml(input.orgName)} administrator reset your Proofmark password and signed you out. Choose a new one here: <a href="${escapeHtml(input.setPasswordUrl)}">${escapeHtml(input.setPasswordUrl)}</a>`,
+    linkValidity,
+  ]),
+  text:
+    `Hello ${input.fname},\n\nYour ${input.orgName} administrator reset your Proofmark password and signed you out.\n` +
+    `Choose a new one here: ${input.setPasswordUrl}\n${linkValidity}\n`,
 });

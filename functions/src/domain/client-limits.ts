@@ -10,6 +10,8 @@ export const clientLimits = {
   register: { max: 10, windowSeconds: 60 * 60 },
   forgot: { max: 10, windowSeconds: 15 * 60 },
   resendCode: { max: 10, windowSeconds: 15 * 60 },
+  /** Guessing a 256-bit token is hopeless; this only keeps a client from hammering the route. */
+  setPassword: { max: 10, windowSeconds: 15 * 60 },
   /** The verifier page makes a few lookups per certificate it checks. */
   chainRelay: { max: 120, windowSeconds: 60 },
   verification: { max: 60, windowSeconds: 60 },

@@ -13,6 +13,7 @@
  * | user by email (all orgs)        | gsi1: EMAIL#<email> / USER             | gsi1  |
  * | email uniqueness guard          | EMAIL#<email> / EMAIL                  | table |
  * | one-time email code             | CODE#<purpose>#<email> / CODE (TTL)    | table |
+ * | set-password link (by its hash) | SETPW#<sha256 of token> / SETPW (TTL)  | table |
  * | sign-in failures                | THROTTLE#<email> / THROTTLE (TTL)      | table |
  * | wiring probe                    | ORG#<org> / PROBE#<id>                 | table |
  * | cohort / cohorts of an org      | ORG#<org> / COHORT#<cohort>            | table |
@@ -34,6 +35,7 @@ export const keys = {
   userByEmail: (email: string) => ({ gsi1pk: `EMAIL#${email}`, gsi1sk: 'USER' }),
   emailGuard: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
   code: (purpose: string, email: string) => ({ pk: `CODE#${purpose}#${email}`, sk: 'CODE' }),
+  setPasswordLink: (tokenHash: string) => ({ pk: `SETPW#${tokenHash}`, sk: 'SETPW' }),
   throttle: (email: string) => ({ pk: `THROTTLE#${email}`, sk: 'THROTTLE' }),
   probe: (orgId: string, probeId: string) => ({ pk: `ORG#${orgId}`, sk: `PROBE#${probeId}` }),
 };

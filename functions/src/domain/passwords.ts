@@ -6,12 +6,13 @@ import { assertAcceptablePassword } from './registration';
 import { findUserByEmail, updateUser, type UserRecord } from './users';
 import { issueCode, redeemCode } from './email-codes';
 import { resetMail } from './account-mail';
+import { redeemSetPasswordLink } from './set-password-links';
 
 /** First sign-in after an administrator set the password: the user chooses their own. */
 export const setFirstPassword = async (user: UserRecord, newPassword: string) => {
   // Without the old password only while a change is forced; otherwise the settings' change applies.
   if (!user.mustChangePassword) throw badRequest(accountMessages.firstPasswordNotRequired);
-  assertAcceptablePassword(newPassword);
+  assertAcceptablePassword(newPassword, 'newpassword');
   await setIdentityPassword(user.email, newPassword);
   await updateUser(user.orgId, user.userId, { mustChangePassword: false });
 };
@@ -21,7 +22,7 @@ export const changePassword = async (user: UserRecord, oldPassword: string, newP
     throw badRequest(accountMessages.oldPasswordWrong, [
       { path: 'OldPassword', message: accountMessages.oldPasswordWrong },
     ]);
-  assertAcceptablePassword(newPassword);
+  assertAcceptablePassword(newPassword, 'NewPassword');
   await setIdentityPassword(user.email, newPassword);
 };
 
@@ -34,7 +35,7 @@ export const startPasswordReset = async (email: string, client: string) => {
 };
 
 export const finishPasswordReset = async (email: string, code: string, newPassword: string) => {
-  assertAcceptablePassword(newPassword);
+  assertAcceptablePassword(newPassword, 'newpassword');
   const user = await findUserByEmail(email);
   if (!user || !(await redeemCode('reset', email, code))) throw badRequest(accountMessages.badCode);
   await setIdentityPassword(email, newPassword);
@@ -42,4 +43,21 @@ export const finishPasswordReset = async (email: string, code: string, newPasswo
   // Proving control of the mailbox also confirms it. It does not lift sign-in throttles: those
   // are per client, so they never stood between the owner and the account.
   await updateUser(user.orgId, user.userId, { emailConfirmed: true, mustChangePassword: false });
+};
+
+/**
+ * The set-password link of an invitation or an administrator's reset. The password is checked
+ * before the link is burnt, so a refused password leaves the link usable. Choosing it through the
+ * mailed link also proves the mailbox and ends any forced change.
+ */
+export const setPasswordWithLink = async (token: string, newPassword: string) => {
+  assertAcceptablePassword(newPassword, 'newpassword');
+  const user = await redeemSetPasswordLink(token);
+  await setIdentityPassword(user.email, newPassword);
+  await markEmailVerified(user.email);
+  await updateUser(user.orgId, user.userId, {
+    emailConfirmed: true,
+    mustChangePassword: false,
+    invitationPending: false,
+  });
 };

@@ -14,9 +14,10 @@ import { createUserWithIdentity } from './user-creation';
 import { issueCode, redeemCode } from './email-codes';
 import { confirmationMail } from './account-mail';
 
-export const assertAcceptablePassword = (password: string) => {
+/** `field` names the form field the problem belongs beside (each password form names it its own way). */
+export const assertAcceptablePassword = (password: string, field = 'password') => {
   const problem = passwordProblem(password, isCommonPassword);
-  if (problem) throw badRequest(problem, [{ path: 'password', message: problem }]);
+  if (problem) throw badRequest(problem, [{ path: field, message: problem }]);
 };
 
 /** The organisation's verifier address: readable, and unguessable enough that slugs never collide. */

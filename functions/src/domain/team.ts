@@ -12,13 +12,13 @@ import type {
   TeamMemberRequest,
   UpdatePermissionsRequest,
 } from '@proofmark/shared/api/auth';
-import { env } from '../adapters/env';
+import { randomBytes } from 'node:crypto';
 import { deleteIdentity, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
-import { assertAcceptablePassword } from './registration';
 import { deleteUser, findUserByEmail, getOrg, listUsers, updateUser, type UserRecord } from './users';
 import { createUserWithIdentity } from './user-creation';
-import { teamInvitationMail } from './account-mail';
+import { adminResetMail, teamInvitationMail } from './account-mail';
+import { issueSetPasswordLink } from './set-password-links';
 
 const asMember = (u: UserRecord): TeamMember => ({
   user_id: u.userId,
@@ -30,6 +30,7 @@ const asMember = (u: UserRecord): TeamMember => ({
   isMainAdmin: u.isMainAdmin,
   permissions: u.permissions,
   deactivated: u.deactivated === true,
+  invitationPending: u.invitationPending === true,
 });
 
 export const listTeam = async (orgId: string): Promise<TeamMember[]> =>
@@ -37,19 +38,33 @@ export const listTeam = async (orgId: string): Promise<TeamMember[]> =>
     .sort((a, b) => Number(b.isMainAdmin) - Number(a.isMainAdmin) || a.created_at.localeCompare(b.created_at))
     .map(asMember);
 
+/** A password nobody knows, so the new identity cannot sign in before its owner sets one. */
+const unusablePassword = () => `${randomBytes(24).toString('base64url')}aA1`;
+
+const invitationMailFor = async (orgId: string, member: UserRecord, inviter: UserRecord) => {
+  const org = await getOrg(orgId);
+  await sendMail(
+    teamInvitationMail({
+      to: member.email,
+      fname: member.fname,
+      orgName: org?.name ?? 'Your organisation',
+      inviter: `${inviter.fname} ${inviter.lname}`.trim(),
+      setPasswordUrl: await issueSetPasswordLink(member),
+    }),
+  );
+};
+
 /**
- * Adds a team user with the password the administrator chose, as Cognito user and table rows
- * together (the Cognito user is removed again if the rows cannot be written), and emails the
- * invitation with that temporary password. The user must choose their own at first sign-in.
+ * Adds a team user as Cognito user and table rows together (the Cognito user is removed again if
+ * the rows cannot be written), and mails the invitation: a set-password link, never a password.
  */
 export const addTeamUser = async (
   orgId: string,
   inviter: UserRecord,
   input: AddTeamUserRequest,
 ): Promise<TeamMember> => {
-  assertAcceptablePassword(input.password);
   const user = await createUserWithIdentity(
-    { email: input.email, password: input.password, orgId, isAdmin: false },
+    { email: input.email, password: unusablePassword(), orgId, isAdmin: false },
     (userId) => ({
       user: {
         orgId,
@@ -62,21 +77,12 @@ export const addTeamUser = async (
         isMainAdmin: false,
         permissions: newTeamUserPermissions(),
         emailConfirmed: true,
-        mustChangePassword: true,
+        mustChangePassword: false,
+        invitationPending: true,
       },
     }),
   );
-  const org = await getOrg(orgId);
-  await sendMail(
-    teamInvitationMail({
-      to: user.email,
-      fname: user.fname,
-      orgName: org?.name ?? 'Your organisation',
-      inviter: `${inviter.fname} ${inviter.lname}`.trim(),
-      password: input.password,
-      loginUrl: `${env.appBaseUrl()}/login`,
-    }),
-  );
+  await invitationMailFor(orgId, user, inviter);
   return asMember(user);
 };
 
@@ -123,6 +129,39 @@ export const removeMember = async (orgId: string, input: TeamMemberRequest): Pro
   const member = await ordinaryMemberOf(orgId, input.email);
   await deleteUser(orgId, member.userId);
   await deleteIdentity(member.email);
+};
+
+/** A new invitation link for a member who has not set a password yet; the previous link stops working. */
+export const resendInvitation = async (
+  orgId: string,
+  inviter: UserRecord,
+  input: TeamMemberRequest,
+): Promise<TeamMember> => {
+  const member = await ordinaryMemberOf(orgId, input.email);
+  if (!member.invitationPending) throw badRequest(accountMessages.invitationAlreadyAccepted);
+  await invitationMailFor(orgId, member, inviter);
+  return asMember(member);
+};
+
+/**
+ * The main administrator resets a member's password: the member is signed out everywhere (as by
+ * logout) and mailed a set-password link. The old password keeps working until a new one is set,
+ * so a reset mailed to the wrong moment locks nobody out.
+ */
+export const resetMemberPassword = async (orgId: string, input: TeamMemberRequest): Promise<TeamMember> => {
+  const member = await ordinaryMemberOf(orgId, input.email);
+  await updateUser(orgId, member.userId, { tokensRevokedAt: nowSeconds() });
+  await signOutEverywhere(member.email);
+  const org = await getOrg(orgId);
+  await sendMail(
+    adminResetMail({
+      to: member.email,
+      fname: member.fname,
+      orgName: org?.name ?? 'Your organisation',
+      setPasswordUrl: await issueSetPasswordLink(member),
+    }),
+  );
+  return asMember(member);
 };
 
 export const updatePermissions = async (

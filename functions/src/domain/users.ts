@@ -21,6 +21,10 @@ export interface UserRecord {
   mustChangePassword: boolean;
   /** Set by the main administrator: every call is refused (403) and sign-in too, until reactivated. */
   deactivated?: boolean;
+  /** Invited and has not set a password through the mailed link yet. */
+  invitationPending?: boolean;
+  /** Hash of the one set-password link that works for this user ('' when none): a new link retires the old. */
+  setPasswordLinkHash?: string;
   /** Tokens issued at or before this second (epoch) are refused: set by logout. */
   tokensRevokedAt?: number;
   lastLoginAt?: string;

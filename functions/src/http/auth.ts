@@ -7,6 +7,7 @@ import {
   refreshRequest,
   registerRequest,
   resetPasswordRequest,
+  setPasswordRequest,
 } from '@proofmark/shared/api/auth';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { confirmEmail, register, resendConfirmationCode } from '../domain/registration';
@@ -15,6 +16,7 @@ import {
   changePassword,
   finishPasswordReset,
   setFirstPassword,
+  setPasswordWithLink,
   startPasswordReset,
 } from '../domain/passwords';
 import { limitClient } from '../domain/client-limits';
@@ -55,6 +57,12 @@ export const handler = httpGroup({
     const { email, code, newpassword } = parseBody(event, resetPasswordRequest);
     await finishPasswordReset(email, code, newpassword);
     return { message: accountMessages.passwordReset };
+  },
+  'POST /api/auth/set-password': async (event) => {
+    const { token, newpassword } = parseBody(event, setPasswordRequest);
+    await limitClient('setPassword', sourceIpOf(event));
+    await setPasswordWithLink(token, newpassword);
+    return { message: accountMessages.passwordSet };
   },
   'GET /api/auth/me': async (_event, { user }) => ({ data: await sessionFor(user) }),
   'POST /api/auth/logout': async (_event, { user }) => {

@@ -6,6 +6,8 @@ import {
   listTeam,
   reactivateMember,
   removeMember,
+  resendInvitation,
+  resetMemberPassword,
   updatePermissions,
 } from '../domain/team';
 import { httpGroup, parseBody } from './kit';
@@ -33,4 +35,12 @@ export const handler = httpGroup({
     await removeMember(caller.orgId, parseBody(event, teamMemberRequest));
     return { message: accountMessages.memberRemoved };
   },
+  'POST /api/team/resend-invitation': async (event, { caller, user }) => ({
+    message: accountMessages.invitationResent,
+    data: await resendInvitation(caller.orgId, user, parseBody(event, teamMemberRequest)),
+  }),
+  'POST /api/team/reset-password': async (event, { caller }) => ({
+    message: accountMessages.memberPasswordReset,
+    data: await resetMemberPassword(caller.orgId, parseBody(event, teamMemberRequest)),
+  }),
 });

@@ -47,6 +47,14 @@ export const accountMessages = {
   cannotChangeMainAdmin: 'The main administrator cannot be deactivated or removed.',
   accountDeactivated: 'Your account has been deactivated. Please contact your administrator.',
   loggedOut: 'Signed out.',
+  // set-password links (invitation and administrator reset)
+  setPasswordLinkInvalid:
+    'This link has expired or has already been used. Please ask your administrator for a new one.',
+  passwordSet: 'Your password has been set. You can sign in now.',
+  invitationResent: 'A new invitation link has been sent. The previous link no longer works.',
+  invitationAlreadyAccepted: 'This user has already set a password: use Reset password instead.',
+  memberPasswordReset:
+    'A password reset link has been sent to the user. They have been signed out everywhere.',
 } as const;
 
 /** Alert for each missing Add user field (spec §5: "each with an alert"). */
@@ -54,7 +62,5 @@ export const addUserFieldMessages = {
   firstname: 'Please enter the first name.',
   lastname: 'Please enter the last name.',
   email: 'Please enter the email.',
-  password: 'Please enter the password.',
-  confirmpassword: 'Please enter the confirmation password.',
   job_title: 'Please select the role.',
 } as const;

@@ -177,30 +177,16 @@ export const resetPasswordRequest = z
     z.object({ email: z.string(), code: z.string(), newpassword: newPassword, confirmpassword: z.string() }),
   );
 
-/** Team: registerteamuser (spec §7) with the confirmation the Add user form asks for. */
-export const addTeamUserRequest = z
-  .object({
-    firstname: required(addUserFieldMessages.firstname).pipe(name('first name')),
-    lastname: required(addUserFieldMessages.lastname).pipe(name('last name')),
-    email: required(addUserFieldMessages.email).pipe(email),
-    password: required(addUserFieldMessages.password),
-    confirmpassword: required(addUserFieldMessages.confirmpassword),
-    job_title: z.enum(teamJobTitles, { error: addUserFieldMessages.job_title }),
-  })
-  .refine((v) => v.password === v.confirmpassword, {
-    message: accountMessages.passwordsDoNotMatch,
-    path: ['confirmpassword'],
-  })
-  .pipe(
-    z.object({
-      firstname: z.string(),
-      lastname: z.string(),
-      email: z.string(),
-      password: newPassword,
-      confirmpassword: z.string(),
-      job_title: z.enum(teamJobTitles),
-    }),
-  );
+/**
+ * Team: registerteamuser (spec §7) without a password: the new user chooses their own through the
+ * set-password link mailed to them, so no password is ever chosen by someone else or sent by mail.
+ */
+export const addTeamUserRequest = z.object({
+  firstname: required(addUserFieldMessages.firstname).pipe(name('first name')),
+  lastname: required(addUserFieldMessages.lastname).pipe(name('last name')),
+  email: required(addUserFieldMessages.email).pipe(email),
+  job_title: z.enum(teamJobTitles, { error: addUserFieldMessages.job_title }),
+});
 export type AddTeamUserRequest = z.infer<typeof addTeamUserRequest>;
 
 export const teamMember = z.object({
@@ -214,6 +200,8 @@ export const teamMember = z.object({
   permissions: permissionsSchema,
   /** A deactivated user can neither sign in nor call the API until reactivated. */
   deactivated: z.boolean(),
+  /** Invited but has not set a password through the mailed link yet (the invitation can be resent). */
+  invitationPending: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 export const teamListResponse = envelope(z.array(teamMember));
@@ -225,3 +213,29 @@ export type UpdatePermissionsRequest = z.infer<typeof updatePermissionsRequest>;
 /** Deactivate, reactivate or remove one team member, named by email. */
 export const teamMemberRequest = z.object({ email });
 export type TeamMemberRequest = z.infer<typeof teamMemberRequest>;
+
+/** A set-password link's token: 32 random bytes, base64url (43 characters); a little room, no more. */
+export const SET_PASSWORD_TOKEN_MAX = 128;
+
+/** The set-password page (link from an invitation or an administrator's reset). */
+export const setPasswordRequest = z
+  .object({
+    token: z
+      .string({ error: accountMessages.setPasswordLinkInvalid })
+      .trim()
+      .min(1, accountMessages.setPasswordLinkInvalid)
+      .max(SET_PASSWORD_TOKEN_MAX, accountMessages.setPasswordLinkInvalid)
+      .regex(/^[A-Za-z0-9_-]+$/, accountMessages.setPasswordLinkInvalid),
+    newpassword: z
+      .string({ error: accountMessages.inputNewPassword })
+      .min(1, accountMessages.inputNewPassword),
+    confirmpassword: z
+      .string({ error: accountMessages.inputConfirmPassword })
+      .min(1, accountMessages.inputConfirmPassword),
+  })
+  .refine((v) => v.newpassword === v.confirmpassword, {
+    message: accountMessages.newAndConfirmDiffer,
+    path: ['confirmpassword'],
+  })
+  .pipe(z.object({ token: z.string(), newpassword: newPassword, confirmpassword: z.string() }));
+export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;

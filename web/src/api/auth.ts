@@ -5,6 +5,7 @@ import type {
   RegisterRequest,
   resetPasswordRequest,
   SessionData,
+  setPasswordRequest,
 } from '@proofmark/shared/api/auth';
 import { api } from './client';
 import type { Answer } from './envelope';
@@ -21,6 +22,7 @@ export const authApi = {
   login: (body: { email: string; password: string }) => api.post<Answer<SessionData>>('/api/auth/login', body),
   forgot: (email: string) => api.post<Answer>('/api/auth/forgot', { email }),
   reset: (body: InputOf<typeof resetPasswordRequest>) => api.post<Answer>('/api/auth/reset', body),
+  setPassword: (body: InputOf<typeof setPasswordRequest>) => api.post<Answer>('/api/auth/set-password', body),
   me: () => api.get<Answer<Omit<SessionData, 'token' | 'refreshToken'>>>('/api/auth/me'),
   // A revoked or expired session cannot be signed out again; that is not a reason to stay signed in.
   logout: (signal?: AbortSignal) =>

@@ -12,4 +12,6 @@ export const teamApi = {
   deactivate: (email: string) => api.post<Answer<TeamMember>>('/api/team/deactivate', { email }),
   reactivate: (email: string) => api.post<Answer<TeamMember>>('/api/team/reactivate', { email }),
   remove: (email: string) => api.post<Answer<null>>('/api/team/remove', { email }),
+  resendInvitation: (email: string) => api.post<Answer<TeamMember>>('/api/team/resend-invitation', { email }),
+  resetPassword: (email: string) => api.post<Answer<TeamMember>>('/api/team/reset-password', { email }),
 };

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages, addUserFieldMessages } from '@proofmark/shared/accounts/messages';
-import { addTeamUserRequest, changePasswordRequest, firstPasswordRequest, registerRequest } from '@proofmark/shared/api/auth';
+import {
+  addTeamUserRequest,
+  changePasswordRequest,
+  firstPasswordRequest,
+  registerRequest,
+  setPasswordRequest,
+} from '@proofmark/shared/api/auth';
 import { firstProblem, formValues, issuesByField } from './schemaIssues';
 
-const addUserFields = ['firstname', 'lastname', 'email', 'password', 'confirmpassword', 'job_title'] as const;
+const addUserFields = ['firstname', 'lastname', 'email', 'job_title'] as const;
 
 describe('formValues', () => {
   it('turns untouched fields into empty strings and keeps the rest', () => {
@@ -19,17 +25,13 @@ describe('issuesByField with the shared schemas', () => {
     expect(firstProblem(addTeamUserRequest, {}, addUserFields)).toEqual({ field: 'firstname', message: addUserFieldMessages.firstname });
   });
 
-  it('reports a confirmation that differs on the confirmation field', () => {
-    const values = {
-      firstname: 'Grace',
-      lastname: 'Hopper',
-      email: 'grace@example.org',
-      password: 'long enough 1',
-      confirmpassword: 'long enough 2',
-      job_title: 'MIS Manager',
-    };
-    expect(issuesByField(addTeamUserRequest, values).get('confirmpassword')).toEqual([accountMessages.passwordsDoNotMatch]);
-    expect(issuesByField(addTeamUserRequest, { ...values, confirmpassword: values.password }).size).toBe(0);
+  it('reports a set-password confirmation that differs on the confirmation field', () => {
+    const values = { token: 'abc', newpassword: 'long enough 1', confirmpassword: 'long enough 2' };
+    expect(issuesByField(setPasswordRequest, values).get('confirmpassword')).toEqual([accountMessages.newAndConfirmDiffer]);
+    expect(issuesByField(setPasswordRequest, { ...values, confirmpassword: values.newpassword }).size).toBe(0);
+    expect(issuesByField(setPasswordRequest, { ...values, token: 'x'.repeat(129) }).get('token')).toEqual([
+      accountMessages.setPasswordLinkInvalid,
+    ]);
   });
 
   it('orders the first-login messages as the spec does', () => {

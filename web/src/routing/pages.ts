@@ -13,6 +13,7 @@ export const pages: Record<RouteId, Page> = {
   login: lazy(() => import('../pages/Login')),
   register: lazy(() => import('../pages/Register')),
   forgotPassword: lazy(() => import('../pages/ForgotPassword')),
+  setPassword: lazy(() => import('../pages/SetPassword')),
   changePassword: lazy(() => import('../pages/ChangePassword')),
   dashboard: lazy(() => import('../pages/Dashboard')),
   plans: lazy(() => import('../pages/Plans')),

@@ -25,6 +25,8 @@ export const routeTable = {
   login: { path: '/login', access: 'guest', title: 'Log in' },
   register: { path: '/Register', access: 'guest', title: 'Create your account' },
   forgotPassword: { path: '/ForgotPassword', access: 'public', title: 'Forgot password' },
+  // The mailed link of a team invitation or an administrator's reset: the token is the only proof.
+  setPassword: { path: '/set-password', access: 'public', title: 'Choose your password' },
   // Reached right after login when an administrator flagged the password; the change call is
   // authenticated by the session token, so the screen is useless without one.
   changePassword: { path: '/ChangePassword', access: 'private', title: 'Change password' },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordRequest } from '@proofmark/shared/api/auth';
@@ -26,11 +27,13 @@ interface ResetPasswordFormProps {
 /** Step two: the mailed code and the new password, twice. */
 export function ResetPasswordForm({ email, sentMessage, onReset, onResend, resending }: ResetPasswordFormProps) {
   const [form] = Form.useForm<Values>();
+  const [banner, setBanner] = useState<string>();
   const reset = useMutation({
     mutationFn: (values: Values) =>
       authApi.reset({ email, code: values.code.trim(), newpassword: values.newpassword, confirmpassword: values.confirmpassword }),
     onSuccess: (answer) => onReset(answer.message),
-    onError: (error) => void showFieldProblems(form, fieldProblems(error), fields),
+    // A problem shown beside its field is not repeated in the banner.
+    onError: (error) => setBanner(showFieldProblems(form, fieldProblems(error), fields) ? undefined : errorText(error)),
   });
 
   return (
@@ -44,7 +47,7 @@ export function ResetPasswordForm({ email, sentMessage, onReset, onResend, resen
       aria-label="Reset password"
     >
       <Alert type="info" showIcon title={sentMessage} description={`Check the inbox of ${email}.`} style={{ marginBottom: 20 }} />
-      {reset.isError && <Alert type="error" showIcon title={errorText(reset.error)} style={{ marginBottom: 20 }} />}
+      {reset.isError && banner !== undefined && <Alert type="error" showIcon title={banner} style={{ marginBottom: 20 }} />}
       <Form.Item name="email" hidden>
         <Input />
       </Form.Item>

@@ -3,11 +3,10 @@ import { teamJobTitles, addTeamUserRequest } from '@proofmark/shared/api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { formValues } from '../../../forms/schemaIssues';
 import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';
-import { temporaryPassword } from './temporaryPassword';
 import { useAddTeamUser } from './useTeam';
 
-// The order of spec §5 ("first name, last name, email, password, confirm password, role").
-const fields = ['firstname', 'lastname', 'email', 'password', 'confirmpassword', 'job_title'] as const;
+// The order of spec §5 without the passwords: the new user chooses theirs through the mailed link.
+const fields = ['firstname', 'lastname', 'email', 'job_title'] as const;
 type Values = Partial<Record<(typeof fields)[number], string>>;
 const rule = schemaRules(addTeamUserRequest, fields);
 const roleOptions = teamJobTitles.map((value) => ({ value, label: value }));
@@ -18,9 +17,8 @@ interface AddUserModalProps {
 }
 
 /**
- * Spec §5 Add user: every field required, each with its own message beside it; a confirmation
- * that differs gives 'Password and confirmation password do not match.'. The new user gets the
- * password by email and must replace it at first sign-in.
+ * Spec §5 Add user: every field required, each with its own message beside it. No password: the
+ * new user is mailed a set-password link, so nobody else ever knows or mails their password.
  */
 export function AddUserModal({ open, onClose }: AddUserModalProps) {
   const [form] = Form.useForm<Values>();
@@ -45,12 +43,6 @@ export function AddUserModal({ open, onClose }: AddUserModalProps) {
     });
   };
 
-  const generate = () => {
-    const password = temporaryPassword();
-    form.setFieldsValue({ password, confirmpassword: password });
-    void form.validateFields(['password', 'confirmpassword']).catch(() => undefined);
-  };
-
   return (
     <Modal
       open={open}
@@ -69,8 +61,8 @@ export function AddUserModal({ open, onClose }: AddUserModalProps) {
       ]}
     >
       <p style={{ color: '#475467', marginTop: 0 }}>
-        The new member starts with view-only access and receives an email with the temporary password. They choose
-        their own password the first time they sign in.
+        The new member starts with view-only access and receives an email with a link to choose their password. The
+        link works once and for 72 hours; you can resend it from the team list.
       </p>
       <Form<Values>
         form={form}
@@ -97,27 +89,6 @@ export function AddUserModal({ open, onClose }: AddUserModalProps) {
         <Form.Item label="Email" name="email" rules={rule('email')}>
           <Input type="email" autoComplete="off" placeholder="name@organization.edu" />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="Password"
-              name="password"
-              rules={rule('password')}
-              extra={
-                <Button type="link" size="small" style={{ padding: 0 }} onClick={generate}>
-                  Generate a strong password
-                </Button>
-              }
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Confirm password" name="confirmpassword" rules={rule('confirmpassword')} dependencies={['password']}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-        </Row>
         <Form.Item label="Role" name="job_title" rules={rule('job_title')}>
           <Select placeholder="Select a role" options={roleOptions} />
         </Form.Item>

@@ -21,7 +21,10 @@ function createdOn(iso: string): string {
 
 const initials = (m: TeamMember) => `${m.fname.charAt(0)}${m.lname.charAt(0)}`.toUpperCase() || '?';
 
-/** Spec §6 Team tab: the main administrator's list of team members, Add user and Edit permission. */
+/**
+ * Spec §6 Team tab: the main administrator's list of team members, Add user and Edit permission,
+ * plus deactivate/reactivate, resend invitation or reset password, and remove.
+ */
 export function TeamTab() {
   const team = useTeam();
   const [adding, setAdding] = useState(false);
@@ -61,6 +64,11 @@ export function TeamTab() {
                 Deactivated
               </Tag>
             )}
+            {member.invitationPending && (
+              <Tag color="gold" style={{ width: 'fit-content' }}>
+                Invitation pending
+              </Tag>
+            )}
           </Flex>
         </Flex>
       ),
@@ -78,7 +86,7 @@ export function TeamTab() {
       title: <span className="pm-visually-hidden">Actions</span>,
       key: 'actions',
       align: 'right',
-      width: 330,
+      width: 480,
       render: (_, member) =>
         member.isMainAdmin ? (
           <Tooltip title="The main administrator always has every permission.">
@@ -104,6 +112,25 @@ export function TeamTab() {
                   onConfirm={() => run('deactivate', member)}
                 >
                   <Button aria-label={`Deactivate ${member.email}`}>Deactivate</Button>
+                </Popconfirm>
+              )}
+              {member.invitationPending ? (
+                <Popconfirm
+                  title={`Resend the invitation to ${member.fname} ${member.lname}?`}
+                  description="A new set-password link is mailed; the previous link stops working."
+                  okText="Resend"
+                  onConfirm={() => run('resendInvitation', member)}
+                >
+                  <Button aria-label={`Resend invitation to ${member.email}`}>Resend invitation</Button>
+                </Popconfirm>
+              ) : (
+                <Popconfirm
+                  title={`Reset the password of ${member.fname} ${member.lname}?`}
+                  description="They are signed out everywhere and mailed a link to choose a new password."
+                  okText="Reset password"
+                  onConfirm={() => run('resetPassword', member)}
+                >
+                  <Button aria-label={`Reset password of ${member.email}`}>Reset password</Button>
                 </Popconfirm>
               )}
               <Popconfirm
@@ -158,7 +185,7 @@ export function TeamTab() {
         dataSource={team.data ?? []}
         loading={team.isPending && !team.isError}
         pagination={(team.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        scroll={{ x: 1160 }}
+        scroll={{ x: 1310 }}
         locale={{ emptyText: team.isError ? 'The team could not be loaded.' : 'No team members yet.' }}
         aria-label="Team members"
       />

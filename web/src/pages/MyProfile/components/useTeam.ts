@@ -37,9 +37,9 @@ export function useUpdatePermissions() {
   });
 }
 
-export type MemberAction = 'deactivate' | 'reactivate' | 'remove';
+export type MemberAction = 'deactivate' | 'reactivate' | 'remove' | 'resendInvitation' | 'resetPassword';
 
-/** Deactivate, reactivate or remove one member; the list is read again afterwards. */
+/** Deactivate, reactivate, remove, re-invite or reset one member; the list is read again afterwards. */
 export function useMemberAction() {
   const org = useOrgScope();
   const queryClient = useQueryClient();

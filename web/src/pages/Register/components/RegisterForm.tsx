@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -37,11 +38,13 @@ interface RegisterFormProps {
 /** Spec §3 registration payload, checked with the shared schema before it is sent. */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const [form] = Form.useForm<Values>();
+  const [banner, setBanner] = useState<string>();
 
   const register = useMutation({
     mutationFn: (request: RegisterRequest) => authApi.register(request),
     onSuccess: (answer, request) => onRegistered(request.email, answer.message),
-    onError: (error) => void showFieldProblems(form, fieldProblems(error), fields),
+    // A problem shown beside its field is not repeated in the banner (it used to appear twice).
+    onError: (error) => setBanner(showFieldProblems(form, fieldProblems(error), fields) ? undefined : errorText(error)),
   });
 
   const submit = (values: Values) => {
@@ -60,8 +63,8 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       scrollToFirstError
       aria-label="Registration"
     >
-      {register.isError && (
-        <Alert type="error" showIcon title={errorText(register.error)} style={{ marginBottom: 20 }} />
+      {register.isError && banner !== undefined && (
+        <Alert type="error" showIcon title={banner} style={{ marginBottom: 20 }} />
       )}
       <Row gutter={16}>
         <Col xs={24} sm={12}>
