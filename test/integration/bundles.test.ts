@@ -108,6 +108,17 @@ describe('Lambda bundles', () => {
     }
   });
 
+  it("gives jsonld the refusing HTTP client instead of its network loader's (no undici anywhere)", () => {
+    const withJsonld = [...built.values()].filter((b) => packagesIn(b.metafile).has('jsonld'));
+    // Some bundles canonicalize, or the check below would pass for the wrong reason.
+    expect(withJsonld.length).toBeGreaterThan(0);
+    for (const b of withJsonld) {
+      const inputs = Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+      expect(inputs, b.name).toContain('functions/src/bundled/http-client-refused.ts');
+    }
+    for (const b of built.values()) expect(packagesIn(b.metafile).has('undici'), b.name).toBe(false);
+  });
+
   it.each(CHAIN_FREE)('%s carries no chain library', (name) => {
     const packages = packagesIn(bundle(name).metafile);
     // The metafile must name packages at all, or an empty set would pass for the wrong reason.
