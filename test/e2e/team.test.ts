@@ -103,7 +103,7 @@ describe('team management in the Team tab', () => {
     try {
       const memberPage = member.page;
       const setForm = async (password: string) => {
-        await memberPage.getByLabel('New password').fill(password);
+        await memberPage.getByLabel('New password', { exact: true }).fill(password);
         await memberPage.getByLabel('Confirm new password').fill(password);
         await submitOf(memberPage, 'Set password').click();
       };
