@@ -112,12 +112,21 @@ describe('team management: set-password links, resend, administrator reset', () 
     const common = await setPassword(token, 'password123');
     expect(common.status).toBe(400);
     expect(common.body.message).toBe(accountMessages.passwordTooCommon);
+    // Named by the form's own field, so the page shows it beside that field and nowhere else.
+    expect(common.body.details?.map((d) => d.path)).toEqual(['newpassword']);
 
     const password = strongPassword();
     const set = await setPassword(token, password);
     expect(set.status).toBe(200);
     expect(set.body.message).toBe(accountMessages.passwordSet);
-    expect((await signIn(email, password)).status).toBe(200);
+    const session = await signIn(email, password);
+    expect(session.status).toBe(200);
+    const change = await api('POST', '/api/auth/change-password', {
+      token: session.body.Data!.token,
+      body: { OldPassword: password, NewPassword: 'password123', ConfirmPassword: 'password123' },
+    });
+    expect(change.body.message).toBe(accountMessages.passwordTooCommon);
+    expect(change.body.details?.map((d) => d.path)).toEqual(['NewPassword']);
 
     const reused = await setPassword(token, strongPassword());
     expect(reused.status).toBe(400);
