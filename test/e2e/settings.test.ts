@@ -175,6 +175,11 @@ describe('Setting tab', () => {
     await mail.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(m.oauthSaveIncomplete).first().waitFor();
     await mail.getByText('In use: SMTP (user name and password)').waitFor();
+    // A fresh page for the full block: in whole-suite runs the Save button was seen still loading
+    // after the refusal (not reproduced alone; see the closing note of session 3).
+    await page.reload();
+    mail = block('Mail settings');
+    await mail.getByText('Gmail OAuth', { exact: true }).click();
     // Its client secret is a key, shown by its last four characters.
     await mail.getByLabel('Gmail user name').fill('mailer@gmail.example');
     await mail.getByLabel('Client ID').fill('client-123.apps.example');
