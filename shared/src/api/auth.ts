@@ -111,21 +111,24 @@ export const meResponse = envelope(sessionData.omit({ token: true, refreshToken:
 
 export const refreshRequest = z.object({ refreshToken: z.string().min(1) });
 
+/** A new password typed twice, each field with its own "please enter" message (spec §3). */
+const newPasswordTwice = {
+  newpassword: z.string({ error: accountMessages.inputNewPassword }).min(1, accountMessages.inputNewPassword),
+  confirmpassword: z
+    .string({ error: accountMessages.inputConfirmPassword })
+    .min(1, accountMessages.inputConfirmPassword),
+};
+const confirmMatches = (v: { newpassword: string; confirmpassword: string }) =>
+  v.newpassword === v.confirmpassword;
+const confirmMismatch = { message: accountMessages.newAndConfirmDiffer, path: ['confirmpassword'] };
+
 /** First-login change (spec §3: newpassword, confirmpassword, loginstep 'yes'); messages in the spec's order. */
 export const firstPasswordRequest = z
   .object({
-    newpassword: z
-      .string({ error: accountMessages.inputNewPassword })
-      .min(1, accountMessages.inputNewPassword),
-    confirmpassword: z
-      .string({ error: accountMessages.inputConfirmPassword })
-      .min(1, accountMessages.inputConfirmPassword),
+    ...newPasswordTwice,
     loginstep: z.literal('yes').optional(),
   })
-  .refine((v) => v.newpassword === v.confirmpassword, {
-    message: accountMessages.newAndConfirmDiffer,
-    path: ['confirmpassword'],
-  })
+  .refine(confirmMatches, confirmMismatch)
   .pipe(
     z.object({
       newpassword: newPassword,
@@ -169,10 +172,7 @@ export const resetPasswordRequest = z
     newpassword: z.string().min(1, accountMessages.inputNewPassword),
     confirmpassword: z.string().min(1, accountMessages.inputConfirmPassword),
   })
-  .refine((v) => v.newpassword === v.confirmpassword, {
-    message: accountMessages.newAndConfirmDiffer,
-    path: ['confirmpassword'],
-  })
+  .refine(confirmMatches, confirmMismatch)
   .pipe(
     z.object({ email: z.string(), code: z.string(), newpassword: newPassword, confirmpassword: z.string() }),
   );
@@ -226,16 +226,8 @@ export const setPasswordRequest = z
       .min(1, accountMessages.setPasswordLinkInvalid)
       .max(SET_PASSWORD_TOKEN_MAX, accountMessages.setPasswordLinkInvalid)
       .regex(/^[A-Za-z0-9_-]+$/, accountMessages.setPasswordLinkInvalid),
-    newpassword: z
-      .string({ error: accountMessages.inputNewPassword })
-      .min(1, accountMessages.inputNewPassword),
-    confirmpassword: z
-      .string({ error: accountMessages.inputConfirmPassword })
-      .min(1, accountMessages.inputConfirmPassword),
+    ...newPasswordTwice,
   })
-  .refine((v) => v.newpassword === v.confirmpassword, {
-    message: accountMessages.newAndConfirmDiffer,
-    path: ['confirmpassword'],
-  })
+  .refine(confirmMatches, confirmMismatch)
   .pipe(z.object({ token: z.string(), newpassword: newPassword, confirmpassword: z.string() }));
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
