@@ -8,7 +8,8 @@ import type { RegisterRequest } from '@proofmark/shared/api/auth';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { markEmailVerified } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
-import { keys } from './keys';
+import { organisations } from '../store/organisations';
+import { put } from '../store/transaction';
 import { findUserByEmail, updateUser, type OrgRecord, type UserRecord } from './users';
 import { createUserWithIdentity } from './user-creation';
 import { issueCode, redeemCode } from './email-codes';
@@ -66,15 +67,7 @@ export const register = async (input: RegisterRequest, client: string): Promise<
         mustChangePassword: false,
       },
       // The free trial (§9) is granted in the same transaction that creates the organisation.
-      extraItems: [
-        {
-          ...keys.org(orgId),
-          ...keys.orgBySlug(org.verifierSlug),
-          type: 'org',
-          ...org,
-          balance: FREE_TRIAL_CERTIFICATES,
-        },
-      ],
+      extraItems: [put(organisations().create({ ...org, balance: FREE_TRIAL_CERTIFICATES }).params())],
     }),
   );
   await sendConfirmationCode(user, client);

@@ -1,11 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
 import { createIdentity, deleteIdentity } from '../adapters/identity';
-import { keys } from './keys';
-import { findUserByEmail, userItem, type UserRecord } from './users';
+import { emailGuards } from '../store/email-guards';
+import { lostConditionalRace, put, writeAll, type TransactItem } from '../store/transaction';
+import { findUserByEmail, userPut, type UserRecord } from './users';
 
 /**
  * Creates a user as one unit: the Cognito identity first, then its rows — the user, the email
@@ -15,25 +13,18 @@ import { findUserByEmail, userItem, type UserRecord } from './users';
  */
 export const createUserWithIdentity = async (
   identity: { email: string; password: string; orgId: string; isAdmin: boolean },
-  build: (userId: string) => { user: UserRecord; extraItems?: Record<string, unknown>[] },
+  build: (userId: string) => { user: UserRecord; extraItems?: TransactItem[] },
 ): Promise<UserRecord> => {
   if (await findUserByEmail(identity.email)) throw conflict(accountMessages.emailTaken);
   const userId = await createIdentity(identity);
   const { user, extraItems = [] } = build(userId);
-  const put = (Item: Record<string, unknown>) => ({
-    Put: { TableName: env.tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
-  });
   try {
-    await dynamoClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...extraItems.map(put),
-          put(userItem(user)),
-          // Guards against two sign-ups with one email racing past the lookup above.
-          put({ ...keys.emailGuard(identity.email), orgId: identity.orgId, userId }),
-        ],
-      }),
-    );
+    await writeAll([
+      ...extraItems,
+      put(userPut(user)),
+      // Guards against two sign-ups with one email racing past the lookup above.
+      put(emailGuards().create({ email: identity.email, orgId: identity.orgId, userId }).params()),
+    ]);
   } catch (err) {
     await deleteIdentity(identity.email).catch((cleanupErr) =>
       console.error(
@@ -45,7 +36,7 @@ export const createUserWithIdentity = async (
         }),
       ),
     );
-    if ((err as { name?: string }).name === 'TransactionCanceledException')
+    if (lostConditionalRace(err))
       throw conflict(accountMessages.emailTaken);
     throw err;
   }

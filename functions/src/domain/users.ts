@@ -1,9 +1,6 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
-import { queryAll, setExpression } from '../adapters/table';
-import { keys } from './keys';
+import { organisations } from '../store/organisations';
+import { users } from '../store/users';
 
 export interface UserRecord {
   orgId: string;
@@ -42,47 +39,28 @@ export interface OrgRecord {
   how_did_you_find_us: string;
 }
 
-const fromItem = (item: Record<string, unknown>): UserRecord => item as unknown as UserRecord;
-
-export const userItem = (u: UserRecord) => ({
-  ...keys.user(u.orgId, u.userId),
-  ...keys.userByEmail(u.email),
-  type: 'user',
-  ...u,
-});
+/** The user's row as a transaction write (registration and team invitations create it with other rows). */
+export const userPut = (u: UserRecord) => users().create(u).params();
 
 export const getUser = async (orgId: string, userId: string): Promise<UserRecord | undefined> => {
-  const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: keys.user(orgId, userId), ConsistentRead: true }),
-  );
-  return out.Item ? fromItem(out.Item) : undefined;
+  const out = await users().get({ orgId, userId }).go({ consistent: true });
+  return (out.data as UserRecord | null) ?? undefined;
 };
 
 /** Emails are unique across organisations (one Cognito pool), so this finds at most one user. */
 export const findUserByEmail = async (email: string): Promise<UserRecord | undefined> => {
-  const k = keys.userByEmail(email);
-  const out = await dynamoClient().send(
-    new QueryCommand({
-      TableName: env.tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
-    }),
-  );
-  const item = out.Items?.[0];
+  const out = await users().query.byEmail({ email }).go({ limit: 1 });
+  const item = out.data[0];
   // The index is eventually consistent: read the row itself for current flags.
-  return item ? getUser(String(item.orgId), String(item.userId)) : undefined;
+  return item ? getUser(item.orgId, item.userId) : undefined;
 };
 
-export const listUsers = (orgId: string): Promise<UserRecord[]> =>
-  queryAll<UserRecord>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': keys.org(orgId).pk, ':sk': keys.userPrefix },
-  });
+export const listUsers = async (orgId: string): Promise<UserRecord[]> =>
+  (await users().query.byId({ orgId }).go({ pages: 'all' })).data as UserRecord[];
 
 export const getOrg = async (orgId: string): Promise<OrgRecord | undefined> => {
-  const out = await dynamoClient().send(new GetCommand({ TableName: env.tableName(), Key: keys.org(orgId) }));
-  return out.Item as OrgRecord | undefined;
+  const out = await organisations().get({ orgId }).go();
+  return (out.data as OrgRecord | null) ?? undefined;
 };
 
 /** Sets some top-level attributes of an existing user (never creates one). */
@@ -91,17 +69,10 @@ export const updateUser = async (
   userId: string,
   changes: Partial<Omit<UserRecord, 'orgId' | 'userId' | 'email'>>,
 ) => {
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: env.tableName(),
-      Key: keys.user(orgId, userId),
-      ...setExpression(changes),
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
+  await users().patch({ orgId, userId }).set(changes).go();
 };
 
 /** Deletes a user's row (the email index lives on the same item, so it goes with it). */
 export const deleteUser = async (orgId: string, userId: string) => {
-  await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: keys.user(orgId, userId) }));
+  await users().delete({ orgId, userId }).go();
 };

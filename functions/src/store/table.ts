@@ -1,0 +1,63 @@
+import { Entity, type Schema } from 'electrodb';
+import { dynamoClient } from '../adapters/aws-dynamo';
+import { env } from '../adapters/env';
+
+/**
+ * The one DynamoDB table every entity lives in (infra/resources.ts declares it for both clouds).
+ * Entities are defined at module load but bound to the client and table name on first use, because
+ * the table's name is only known from the environment of the process that runs them.
+ */
+export const SERVICE = 'proofmark';
+
+/** Index names as the table declares them; an entity's access pattern names which one it reads. */
+export const GSI1 = 'gsi1';
+export const GSI2 = 'gsi2';
+
+/** Keys keep the exact case we give them (ElectroDB lower-cases by default). */
+const keep = { casing: 'none' } as const;
+
+interface KeyPart {
+  template: string;
+  composite: readonly string[];
+}
+
+/** The table's primary key: `pk` / `sk` built from a template such as `ORG#${orgId}`. */
+export const primaryKey = <const P extends KeyPart, const K extends KeyPart>(pk: P, sk: K) => ({
+  pk: { field: 'pk' as const, ...keep, ...pk },
+  sk: { field: 'sk' as const, ...keep, ...sk },
+});
+
+/** A key on gsi1 or gsi2 (`gsi1pk` / `gsi1sk`, ...). */
+export const indexKey = <const I extends typeof GSI1 | typeof GSI2, const P extends KeyPart, const K extends KeyPart>(
+  index: I,
+  pk: P,
+  sk: K,
+) => ({
+  index,
+  pk: { field: `${index}pk` as `${I}pk`, ...keep, ...pk },
+  sk: { field: `${index}sk` as `${I}sk`, ...keep, ...sk },
+});
+
+/**
+ * Defines an entity and answers a getter that binds it to the table on first use.
+ * `const users = defineEntity({...}); await users().get({ orgId, userId }).go()`.
+ */
+export const defineEntity = <
+  A extends string,
+  F extends string,
+  C extends string,
+  const S extends Schema<A, F, C>,
+>(
+  schema: S,
+) => {
+  const entity = new Entity(schema);
+  let bound = false;
+  return () => {
+    if (!bound) {
+      entity.setClient(dynamoClient());
+      entity.setTableName(env.tableName());
+      bound = true;
+    }
+    return entity;
+  };
+};
