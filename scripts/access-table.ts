@@ -1,8 +1,9 @@
-// The README's "who may call what" table, made from shared/src/api/route-access.ts.
+// The README's "who may call what" table, read off the contract (shared/src/contract/).
 // `npx tsx scripts/access-table.ts --write` rewrites it in README.md; a unit test checks it is current.
 import fs from 'node:fs';
 import path from 'node:path';
-import { routeAccess, type RouteAccess } from '@proofmark/shared/api/route-access';
+import { contract } from '@proofmark/shared/contract';
+import type { RouteAccess } from '@proofmark/shared/contract/define';
 
 const describe = (a: RouteAccess): string => {
   switch (a.kind) {
@@ -20,7 +21,7 @@ const describe = (a: RouteAccess): string => {
 };
 
 export const accessTable = () =>
-  ['| Route | Who may call it |', '|---|---|', ...Object.entries(routeAccess).map(([key, access]) => `| \`${key}\` | ${describe(access as RouteAccess)} |`)].join('\n');
+  ['| Route | Who may call it |', '|---|---|', ...Object.entries(contract).map(([key, route]) => `| \`${key}\` | ${describe(route.access)} |`)].join('\n');
 
 const START = '<!-- access-table:start (regenerate with `npx tsx scripts/access-table.ts --write`) -->';
 const END = '<!-- access-table:end -->';

@@ -1,12 +1,14 @@
-import { routeAccess, type RouteAccess, type RouteKey } from '@proofmark/shared/api/route-access';
+import { contract, type RouteKey } from '@proofmark/shared/contract';
+import type { HttpMethod, RouteAccess } from '@proofmark/shared/contract/define';
 
 /**
  * The route table. The CDK stack creates exactly these API Gateway routes (one Lambda per group)
  * and the local gateway serves exactly these, so a route exists in both clouds or in neither.
- * A group's handler lives in `functions/src/http/<group>.ts` and exports `handler`.
- * Who may call a route is in shared/src/api/route-access.ts.
+ * Method, path and who may call a route come from the contract (shared/src/contract/); only the
+ * Lambda group that serves it is decided here. A group's handler lives in
+ * `functions/src/http/<group>.ts` and exports `handler`.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 export const routeGroups = [
   'system',
@@ -122,9 +124,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/public/verifications': 'public',
 };
 
-export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteKey[]).map((key) => {
-  const [method, path] = key.split(' ') as [HttpMethod, string];
-  const access: RouteAccess = routeAccess[key];
+export const routes: readonly RouteDef[] = (Object.keys(contract) as RouteKey[]).map((key) => {
+  const { method, path, access } = contract[key];
   return { method, path, group: groupOf[key], auth: access.kind === 'public' ? 'public' : 'user', access };
 });
 

@@ -23,16 +23,19 @@ export interface FieldIssue {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: FieldIssue[];
+  /** The HTTP status: the code's, unless an answer said otherwise (a client decoding a 502). */
+  readonly status: number;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; details?: FieldIssue[] }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; details?: FieldIssue[]; status?: number },
+  ) {
     super(message, { cause: options?.cause });
     this.name = 'AppError';
     this.code = code;
     this.details = options?.details;
-  }
-
-  get status(): number {
-    return errorStatus[this.code];
+    this.status = options?.status ?? errorStatus[code];
   }
 }
 

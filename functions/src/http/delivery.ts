@@ -1,15 +1,8 @@
-import * as z from 'zod';
-import { downloadRequest, selection } from '@proofmark/shared/api/workspace';
+import { directZipRequest, downloadRequest, selection } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { directZip, startDownload } from '../domain/workspace/download';
 import { startSend } from '../domain/workspace/send';
 import { httpGroup, parseBody } from './kit';
-
-/**
- * The direct download answers an empty selection with its own message ('There is no selected
- * items', §5), so the empty list reaches the rule instead of the schema's generic refusal.
- */
-const directZipRequest = selection.extend({ selectedItems: z.array(z.string().min(2).max(200)).max(20_000) });
 
 /** Delivery of certificates (shared/src/api/workspace.ts): send by mail, and the two downloads. */
 export const handler = httpGroup({

@@ -107,9 +107,12 @@ export const sessionData = z.object({
 });
 export type SessionData = z.infer<typeof sessionData>;
 export const loginResponse = envelope(sessionData);
-export const meResponse = envelope(sessionData.omit({ token: true, refreshToken: true }));
+/** The session as GET /api/auth/me answers it: without the tokens. */
+export const meData = sessionData.omit({ token: true, refreshToken: true });
+export const meResponse = envelope(meData);
 
 export const refreshRequest = z.object({ refreshToken: z.string().min(1) });
+export const refreshData = z.object({ token: z.string() });
 
 /** A new password typed twice, each field with its own "please enter" message (spec §3). */
 const newPasswordTwice = {

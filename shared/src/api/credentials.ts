@@ -16,15 +16,21 @@ export const issuingKeyView = z.object({
 export type IssuingKeyView = z.infer<typeof issuingKeyView>;
 export const generateKeyResponse = envelope(issuingKeyView);
 export const listKeysResponse = envelope(z.array(issuingKeyView));
-export const costEstimateResponse = envelope(
-  z.object({
-    blockchain: blockchainChoice,
-    address: z.string(),
-    amount: z.string(),
-    unit: z.enum(['wei', 'sat']),
-    display: z.string(),
-  }),
-);
+export const costEstimateQuery = z.object({ blockchain: blockchainChoice.default('ethereum') });
+export const costEstimate = z.object({
+  blockchain: blockchainChoice,
+  address: z.string(),
+  amount: z.string(),
+  unit: z.enum(['wei', 'sat']),
+  display: z.string(),
+});
+export const costEstimateResponse = envelope(costEstimate);
+/** The Open Badges signing key after a rotation (published in the issuer profile). */
+export const badgeKeyView = z.object({
+  fragment: z.string(),
+  publicKeyMultibase: z.string(),
+  created: z.string(),
+});
 
 /**
  * One batch of credentials to issue: the credential engine's entry point. The issuance workspace

@@ -72,6 +72,7 @@ export const createCohortRequest = z.object({
   cohortid: cohortId,
   country: z.string().trim().max(60).default(''),
 });
+export const createdCohortData = z.object({ cohortid: z.string() });
 
 // ——— the recipient tree ———
 

@@ -5,12 +5,11 @@ export const dependencyNames = ['dynamodb', 's3', 'sqs', 'cognito', 'ses', 'chai
 export type DependencyName = (typeof dependencyNames)[number];
 
 export const dependencyHealth = z.object({ up: z.boolean(), ms: z.number(), error: z.string().optional() });
-export const healthResponse = envelope(
-  z.object({
-    status: z.enum(['up', 'degraded']),
-    dependencies: z.record(z.enum(dependencyNames), dependencyHealth),
-  }),
-);
+export const healthData = z.object({
+  status: z.enum(['up', 'degraded']),
+  dependencies: z.record(z.enum(dependencyNames), dependencyHealth),
+});
+export const healthResponse = envelope(healthData);
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 /** The wiring probe: proves token → DynamoDB → SQS → job → S3 → read back. */

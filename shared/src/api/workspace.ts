@@ -183,6 +183,10 @@ export type PreviewData = z.infer<typeof previewData>;
 export const previewResponse = envelope(previewData);
 
 /** §7 Validate: one recipient (`cohortmemberid` = cohort=student), or every generated row of a cohort. */
+export const validatedData = z.object({ validated: z.number().int() });
+/** Rows a review, reset or approval decision changed. */
+export const updatedData = z.object({ updated: z.number().int() });
+
 export const validateRequest = z
   .object({
     certtype: certType,
@@ -226,6 +230,9 @@ export type IssueRequest = z.infer<typeof issueRequest>;
 
 export const bakeRequest = selection.extend({ requestId: z.uuid() });
 
+/** Revoke, hold, unhold: rows changed and the status-list batch anchoring the change (follow it like any batch). */
+export const statusChangeData = z.object({ updated: z.number().int(), batchId: z.string() });
+
 export const revokeSelectionRequest = credentialsCheck.extend({
   selectedItems,
   certtype: certType,
@@ -244,6 +251,13 @@ export const downloadRequest = selection.extend({
   downloadtype: z.enum(downloadTypes).default('individual'),
 });
 export type DownloadRequest = z.infer<typeof downloadRequest>;
+/**
+ * The direct download answers an empty selection with its own message ('There is no selected
+ * items', §5), so the empty list reaches the rule instead of the schema's generic refusal.
+ */
+export const directZipRequest = selection.extend({
+  selectedItems: z.array(z.string().min(2).max(200)).max(20_000),
+});
 export const directZipData = z.object({ url: z.string(), count: z.number().int() });
 export const directZipResponse = envelope(directZipData);
 
@@ -267,7 +281,7 @@ export const approvalRequest = z
     message: m.declineReason,
     path: ['declinereason'],
   });
-export const approvalData = z.object({ updated: z.number().int() });
+export const approvalData = updatedData;
 /** The approval screen's tree: rows that have an approval code (§4: issued, declined, approved, generated, PK received). */
 export const approvalsData = z.object({ mockData: z.array(certificateParentRow), cohortData: pageInfo });
 export type ApprovalsData = z.infer<typeof approvalsData>;
