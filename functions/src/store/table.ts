@@ -61,3 +61,29 @@ export const defineEntity = <
     return entity;
   };
 };
+
+/**
+ * True when a write was refused because its condition did not hold (someone else got there first,
+ * or the item is not in the state asked for). ElectroDB wraps the SDK's error in its own, with the
+ * SDK's as `cause`; raw SDK errors are understood too.
+ */
+export const isConditionFailure = (err: unknown): boolean => {
+  const e = err as { name?: string; cause?: { name?: string } } | undefined;
+  return (
+    e?.name === 'ConditionalCheckFailedException' || e?.cause?.name === 'ConditionalCheckFailedException'
+  );
+};
+
+/**
+ * Runs a conditional write: true when it was written, false when it lost the race (its condition
+ * did not hold). Any other error is thrown.
+ */
+export const written = async (write: Promise<unknown>): Promise<boolean> => {
+  try {
+    await write;
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+};
