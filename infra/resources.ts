@@ -1,4 +1,13 @@
+import type { BucketName } from '../functions/src/environment-names';
 import { jobs, type JobName } from '../functions/src/jobs';
+
+// The variable names and bucket names are the functions' side of the contract (no infra import there).
+export {
+  bucketNames,
+  envNames,
+  schedulingEnvNames,
+  type BucketName,
+} from '../functions/src/environment-names';
 
 /**
  * What both clouds provision: the CDK stack declares these resources and the local cloud creates
@@ -52,10 +61,9 @@ export const buckets = {
   },
   web: { localName: 'proofmark-web', cors: [] },
 } as const satisfies Record<
-  string,
+  BucketName,
   { localName: string; cors: CorsRule[]; expire?: { prefix: string; afterDays: number }[] }
 >;
-export type BucketName = keyof typeof buckets;
 
 export const queueFor = (job: JobName) => {
   const def = jobs[job];
@@ -79,34 +87,6 @@ export const userPool = {
   // OWASP ASVS level 2: length only, no composition rules (common passwords are refused in our code).
   passwordPolicy: { minLength: 8 },
   authFlows: ['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH'],
-} as const;
-
-/** The environment every function receives, in both clouds. */
-export const envNames = {
-  table: 'TABLE_NAME',
-  bucket: (b: BucketName) => `BUCKET_${b.toUpperCase()}`,
-  queueUrl: (j: JobName) => `QUEUE_URL_${j.toUpperCase()}`,
-  userPoolId: 'USER_POOL_ID',
-  userPoolClientId: 'USER_POOL_CLIENT_ID',
-  mailFrom: 'MAIL_FROM',
-  chainRpcUrl: 'CHAIN_RPC_URL',
-  chainNetwork: 'CHAIN_NETWORK',
-  publicBaseUrl: 'PUBLIC_BASE_URL',
-  appBaseUrl: 'APP_BASE_URL',
-  kmsKeyId: 'KMS_KEY_ID',
-} as const;
-
-export const bucketNames = Object.keys(buckets) as BucketName[];
-
-/**
- * Environment of the functions that create schedules (scheduled issuance), in AWS only: their
- * absence is what sends functions/src/adapters/scheduler.ts to the local scheduler's index entry.
- */
-export const schedulingEnvNames = {
-  group: 'SCHEDULE_GROUP_NAME',
-  roleArn: 'SCHEDULER_ROLE_ARN',
-  /** The queue a schedule delivers to (EventBridge Scheduler's SQS target takes an ARN, not a URL). */
-  targetArn: (j: JobName) => `SCHEDULE_TARGET_ARN_${j.toUpperCase()}`,
 } as const;
 
 /**

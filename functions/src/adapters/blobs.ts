@@ -11,9 +11,9 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { BucketName } from '../../../infra/resources';
+import type { BucketName } from '../environment-names';
 import { s3Client } from './aws-s3';
-import { env } from './env';
+import { functionConfig } from './function-config';
 
 /**
  * Cache-Control of public documents that change in place (issuer profile, revocation and status
@@ -30,7 +30,7 @@ export const putObject = async (
 ) => {
   await s3Client().send(
     new PutObjectCommand({
-      Bucket: env.bucket(bucket),
+      Bucket: functionConfig().bucket(bucket),
       Key: key,
       Body: body,
       ContentType: contentType,
@@ -42,7 +42,9 @@ export const putObject = async (
 /** The object's text, or undefined when there is no such key. */
 export const getObjectText = async (bucket: BucketName, key: string): Promise<string | undefined> => {
   try {
-    const out = await s3Client().send(new GetObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+    const out = await s3Client().send(
+      new GetObjectCommand({ Bucket: functionConfig().bucket(bucket), Key: key }),
+    );
     return await out.Body?.transformToString();
   } catch (err) {
     if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
@@ -51,7 +53,7 @@ export const getObjectText = async (bucket: BucketName, key: string): Promise<st
 };
 
 export const deleteObject = async (bucket: BucketName, key: string) => {
-  await s3Client().send(new DeleteObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+  await s3Client().send(new DeleteObjectCommand({ Bucket: functionConfig().bucket(bucket), Key: key }));
 };
 
 /** A short-lived URL to read one private object (the browser fetches it straight from S3). */
@@ -65,7 +67,7 @@ export const presignedGetUrl = (
   getSignedUrl(
     s3Client(),
     new GetObjectCommand({
-      Bucket: env.bucket(bucket),
+      Bucket: functionConfig().bucket(bucket),
       Key: key,
       ...(downloadAs ? { ResponseContentDisposition: `attachment; filename="${downloadAs}"` } : {}),
     }),
@@ -86,7 +88,7 @@ export const getObjectBytes = async (
   try {
     const out = await s3Client().send(
       new GetObjectCommand({
-        Bucket: env.bucket(bucket),
+        Bucket: functionConfig().bucket(bucket),
         Key: key,
         ...(maxBytes ? { Range: `bytes=0-${maxBytes - 1}` } : {}),
       }),
@@ -101,7 +103,9 @@ export const getObjectBytes = async (
 /** The object's size in bytes, or undefined when there is no such key. */
 export const objectSize = async (bucket: BucketName, key: string): Promise<number | undefined> => {
   try {
-    const out = await s3Client().send(new HeadObjectCommand({ Bucket: env.bucket(bucket), Key: key }));
+    const out = await s3Client().send(
+      new HeadObjectCommand({ Bucket: functionConfig().bucket(bucket), Key: key }),
+    );
     return out.ContentLength ?? 0;
   } catch (err) {
     if (isMissing(err)) return undefined;
@@ -111,7 +115,7 @@ export const objectSize = async (bucket: BucketName, key: string): Promise<numbe
 
 /** A short-lived URL to which the browser PUTs one file straight into S3 (no other header needed). */
 export const presignedPutUrl = (bucket: BucketName, key: string, expiresInSeconds = 900): Promise<string> =>
-  getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: env.bucket(bucket), Key: key }), {
+  getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: functionConfig().bucket(bucket), Key: key }), {
     expiresIn: expiresInSeconds,
   });
 
@@ -128,7 +132,7 @@ export const putObjectStream = async (
   source: AsyncIterable<Uint8Array>,
   contentType: string,
 ): Promise<number> => {
-  const Bucket = env.bucket(bucket);
+  const Bucket = functionConfig().bucket(bucket);
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let total = 0;

@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
-import { envNames } from '../../../infra/resources';
+import { envNames } from '../environment-names';
+import { functionConfig } from './function-config';
 
 /**
  * Envelope encryption of secrets: each secret gets its own AES-256-GCM data key, and only the data
@@ -38,7 +39,7 @@ let localMaster: Buffer | undefined;
 
 const localMasterKey = () => {
   if (localMaster) return localMaster;
-  const file = process.env.LOCAL_MASTER_KEY_FILE;
+  const file = functionConfig().secrets.localMasterKeyFile;
   if (!file)
     throw new Error(
       `Neither ${envNames.kmsKeyId} nor LOCAL_MASTER_KEY_FILE is set: secrets cannot be encrypted`,
@@ -51,7 +52,7 @@ const localMasterKey = () => {
 const wrapKey = async (
   context: string,
 ): Promise<{ plain: Buffer; wrapped: string; wrap: Sealed['wrap'] }> => {
-  const keyId = process.env[envNames.kmsKeyId];
+  const keyId = functionConfig().secrets.kmsKeyId;
   if (keyId) {
     kms ??= new KMSClient({ requestHandler: { requestTimeout: 10_000, throwOnRequestTimeout: true } });
     const out = await kms.send(

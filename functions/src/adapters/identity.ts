@@ -10,7 +10,7 @@ import {
 import { conflict } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { cognitoClient } from './aws-cognito';
-import { env } from './env';
+import { functionConfig } from './function-config';
 
 /** Cognito, reduced to what the product needs. Our API is the only way in (self sign-up is off). */
 
@@ -23,7 +23,7 @@ export const createIdentity = async (input: {
   try {
     const out = await cognitoClient().send(
       new AdminCreateUserCommand({
-        UserPoolId: env.userPoolId(),
+        UserPoolId: functionConfig().userPoolId,
         Username: input.email,
         // Our own mail goes out through SES with our templates; Cognito stays silent.
         MessageAction: 'SUPPRESS',
@@ -52,7 +52,7 @@ export const createIdentity = async (input: {
 export const setIdentityPassword = async (email: string, password: string) => {
   await cognitoClient().send(
     new AdminSetUserPasswordCommand({
-      UserPoolId: env.userPoolId(),
+      UserPoolId: functionConfig().userPoolId,
       Username: email,
       Password: password,
       Permanent: true,
@@ -63,7 +63,7 @@ export const setIdentityPassword = async (email: string, password: string) => {
 export const markEmailVerified = async (email: string) => {
   await cognitoClient().send(
     new AdminUpdateUserAttributesCommand({
-      UserPoolId: env.userPoolId(),
+      UserPoolId: functionConfig().userPoolId,
       Username: email,
       // The email itself is sent along: AWS accepts it unchanged, and cognito-local requires it.
       UserAttributes: [
@@ -75,7 +75,9 @@ export const markEmailVerified = async (email: string) => {
 };
 
 export const deleteIdentity = async (email: string) => {
-  await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: env.userPoolId(), Username: email }));
+  await cognitoClient().send(
+    new AdminDeleteUserCommand({ UserPoolId: functionConfig().userPoolId, Username: email }),
+  );
 };
 
 export interface Tokens {
@@ -96,7 +98,7 @@ export const passwordSignIn = async (email: string, password: string): Promise<T
   try {
     const out = await cognitoClient().send(
       new InitiateAuthCommand({
-        ClientId: env.userPoolClientId(),
+        ClientId: functionConfig().userPoolClientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
@@ -114,7 +116,7 @@ export const refreshSignIn = async (refreshToken: string): Promise<Tokens | unde
   try {
     const out = await cognitoClient().send(
       new InitiateAuthCommand({
-        ClientId: env.userPoolClientId(),
+        ClientId: functionConfig().userPoolClientId,
         AuthFlow: 'REFRESH_TOKEN_AUTH',
         AuthParameters: { REFRESH_TOKEN: refreshToken },
       }),
@@ -130,6 +132,6 @@ export const refreshSignIn = async (refreshToken: string): Promise<Tokens | unde
 /** Revokes every refresh token of the user, so no new ID token can be had from them. */
 export const signOutEverywhere = async (email: string) => {
   await cognitoClient().send(
-    new AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId(), Username: email }),
+    new AdminUserGlobalSignOutCommand({ UserPoolId: functionConfig().userPoolId, Username: email }),
   );
 };

@@ -1,6 +1,6 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { sesClient } from './aws-ses';
-import { env } from './env';
+import { functionConfig } from './function-config';
 
 export interface OutgoingMail {
   to: string[];
@@ -16,7 +16,7 @@ export interface OutgoingMail {
 export const sendMail = async (mail: OutgoingMail): Promise<void> => {
   await sesClient().send(
     new SendEmailCommand({
-      FromEmailAddress: env.mailFrom(),
+      FromEmailAddress: functionConfig().mailFrom,
       Destination: { ToAddresses: mail.to, CcAddresses: mail.cc },
       Content: {
         Simple: {

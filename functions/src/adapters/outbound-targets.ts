@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { functionConfig } from './function-config';
 
 /**
  * Servers a tenant names (S3-compatible endpoint, FTP, SMTP, OAuth token URL) are reached from
@@ -11,11 +12,7 @@ import path from 'node:path';
  * of its own stand-in servers (127.0.0.1); the stack never sets it, so in AWS nothing private is
  * allowed.
  */
-const allowedHere = () =>
-  (process.env.ONE_MACHINE_ALLOWED_TARGETS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+const allowedHere = () => functionConfig().oneMachine.allowedTargets;
 
 const v4Blocked: [string, number][] = [
   ['0.0.0.0', 8],
@@ -75,7 +72,7 @@ export const assertPublicUrl = async (url: string) => assertPublicHost(new URL(u
  * and only inside its data folder. Answers the resolved folder, or undefined when not allowed.
  */
 export const confinedLocalFolder = (requested: string): string | undefined => {
-  const root = process.env.ONE_MACHINE_DATA_DIR;
+  const root = functionConfig().oneMachine.dataDir;
   if (!root) return undefined;
   const base = path.resolve(root);
   const dir = path.resolve(base, requested);

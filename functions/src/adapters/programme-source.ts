@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AppError } from '@proofmark/shared/errors';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { env } from './env';
+import { functionConfig } from './function-config';
 
 /**
  * Where API-mode organisations import programmes from (§2.2). Chosen by configuration: with
@@ -196,6 +196,6 @@ export const sampleProgrammeSource: ProgrammeSource = {
 };
 
 export const programmeSource = (): ProgrammeSource => {
-  const url = env.programmeSourceUrl();
+  const url = functionConfig().programmeSourceUrl;
   return url ? httpProgrammeSource(url) : sampleProgrammeSource;
 };

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { readFunctionConfig } from './function-config';
 import { atExpression, scheduledMark, scheduleRequest } from './scheduler';
 
 const at = new Date('2031-05-04T03:02:01.789Z');
 const message = { orgId: 'org-1', runId: 'run-1' };
-const aws = {
+const awsEnvironment = {
   SCHEDULE_GROUP_NAME: 'proofmark-group',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
   SCHEDULE_TARGET_ARN_ISSUE: 'arn:aws:sqs:eu-west-1:123456789012:proofmark-issue',
 };
+
+const aws = readFunctionConfig(awsEnvironment).scheduling;
+const scheduling = (environment: Record<string, string>) => readFunctionConfig(environment).scheduling;
 
 describe('scheduled jobs', () => {
   it('writes the at() expression in UTC without offset or fraction', () => {
@@ -23,8 +27,8 @@ describe('scheduled jobs', () => {
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
       Target: {
-        Arn: aws.SCHEDULE_TARGET_ARN_ISSUE,
-        RoleArn: aws.SCHEDULER_ROLE_ARN,
+        Arn: awsEnvironment.SCHEDULE_TARGET_ARN_ISSUE,
+        RoleArn: awsEnvironment.SCHEDULER_ROLE_ARN,
         Input: JSON.stringify(message),
         RetryPolicy: { MaximumEventAgeInSeconds: 86_400, MaximumRetryAttempts: 185 },
       },
@@ -38,10 +42,10 @@ describe('scheduled jobs', () => {
   });
 
   it('leaves scheduling to the index entry when no schedule group is configured', () => {
-    expect(scheduleRequest('issue', at, 'run-1', message, {})).toBeUndefined();
-    expect(() => scheduleRequest('issue', at, 'run-1', message, { SCHEDULE_GROUP_NAME: 'g' })).toThrow(
-      /SCHEDULER_ROLE_ARN/,
-    );
+    expect(scheduleRequest('issue', at, 'run-1', message, scheduling({}))).toBeUndefined();
+    expect(() =>
+      scheduleRequest('issue', at, 'run-1', message, scheduling({ SCHEDULE_GROUP_NAME: 'g' })),
+    ).toThrow(/SCHEDULER_ROLE_ARN/);
   });
 
   it('marks the record as due at its time, sortable by time', () => {

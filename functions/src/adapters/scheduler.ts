@@ -3,7 +3,8 @@ import {
   SchedulerClient,
   type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
-import { schedulingEnvNames } from '../../../infra/resources';
+import { schedulingEnvNames } from '../environment-names';
+import { functionConfig, type SchedulingSettings } from './function-config';
 import type { JobName } from '../jobs';
 
 /**
@@ -38,12 +39,11 @@ export const scheduleRequest = (
   at: Date,
   name: string,
   message: Record<string, unknown>,
-  environment: Record<string, string | undefined> = process.env,
+  scheduling: SchedulingSettings = functionConfig().scheduling,
 ): CreateScheduleCommandInput | undefined => {
-  const group = environment[schedulingEnvNames.group];
+  const { group, roleArn } = scheduling;
   if (!group) return undefined;
-  const roleArn = environment[schedulingEnvNames.roleArn];
-  const targetArn = environment[schedulingEnvNames.targetArn(job)];
+  const targetArn = scheduling.targetArn(job);
   if (!roleArn || !targetArn)
     throw new Error(
       `${schedulingEnvNames.roleArn} and ${schedulingEnvNames.targetArn(job)} must be set with ${schedulingEnvNames.group}`,

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from './aws-dynamo';
-import { env } from './env';
+import { functionConfig } from './function-config';
 
 /** Every item a query matches, across DynamoDB's 1 MB pages. */
 export const queryAll = async <T = Record<string, unknown>>(
@@ -10,7 +10,7 @@ export const queryAll = async <T = Record<string, unknown>>(
   let start: Record<string, unknown> | undefined;
   do {
     const out = await dynamoClient().send(
-      new QueryCommand({ ...input, TableName: env.tableName(), ExclusiveStartKey: start }),
+      new QueryCommand({ ...input, TableName: functionConfig().tableName, ExclusiveStartKey: start }),
     );
     items.push(...((out.Items ?? []) as T[]));
     start = out.LastEvaluatedKey;

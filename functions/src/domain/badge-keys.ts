@@ -3,7 +3,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { ed25519PublicKeyMultibase, type BadgeSigningKey } from '@proofmark/shared/blockcerts/index';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { conditionHolds, queryAll } from '../adapters/table';
 import { deleteSecret, putSecret, readSecret } from './secrets';
 
@@ -73,7 +73,7 @@ const storeKey = async (
   const stored = await conditionHolds(
     dynamoClient().send(
       new PutCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Item: { ...recordKey(orgId, n), type: 'badgeKey', ...record },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
@@ -112,7 +112,7 @@ export const rotateBadgeKey = async (orgId: string): Promise<BadgeKeyRecord> => 
   const retired = await conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: recordKey(orgId, current.number),
         UpdateExpression: 'SET revoked = :now',
         ConditionExpression: 'attribute_not_exists(revoked)',

@@ -10,28 +10,21 @@ import {
 } from '@proofmark/shared/blockcerts/index';
 import { AppError, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { CHANGES_IN_PLACE, getObjectText, putObject } from '../adapters/blobs';
 import { conditionHolds, setExpression } from '../adapters/table';
 import { getOrg, type OrgRecord } from './users';
 import { badgeSigningKey } from './badge-keys';
 import { defaultBadgePng, defaultBadgeSvg } from './badge-images';
 import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } from './issuing-keys';
-import { chainAdapter } from './chains';
+import { chainAdapter } from '../adapters/chain/deployment-chains';
+import { requiredConfirmations } from '../adapters/chain/deployment-networks';
 import { issuerUrls, publicKeys } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
 import { statusPurposes } from './status-list';
 import { publishRunRows } from './workspace/issued';
 import { mapLimit } from './recipient-store';
-import {
-  batchKey,
-  claimOnce,
-  getBatch,
-  preparedKey,
-  requiredConfirmations,
-  uuidOf,
-  type BatchRecord,
-} from './batches';
+import { batchKey, claimOnce, getBatch, preparedKey, uuidOf, type BatchRecord } from './batches';
 
 /*
  * The anchoring job's half of a batch's life (see ./batches.ts for the records and how batches are
@@ -98,7 +91,7 @@ const advance = (
   return conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: batchKey(b.orgId, b.id),
         ...update,
         ConditionExpression: '#state = :from',
@@ -114,7 +107,7 @@ const setOnce = (b: BatchRecord, name: 'nonce', value: number): Promise<boolean>
   conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: batchKey(b.orgId, b.id),
         UpdateExpression: 'SET #n = :v',
         ConditionExpression: 'attribute_not_exists(#n)',
@@ -260,7 +253,7 @@ const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; b
   });
   await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: batchKey(batch.orgId, batch.id),
       UpdateExpression: 'REMOVE gsi2pk, gsi2sk, jobMessage',
     }),

@@ -10,7 +10,7 @@ import {
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import type { BatchView, CreateBatchRequest, TransactionReceipt } from '@proofmark/shared/api/credentials';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { deleteObject, putObject } from '../adapters/blobs';
 import { enqueueJob, pendingJobMark } from '../adapters/queue';
 import { conditionHolds } from '../adapters/table';
@@ -18,7 +18,8 @@ import { getOrg, type OrgRecord } from './users';
 import { badgeSigningKey } from './badge-keys';
 import { defaultBadgePng } from './badge-images';
 import { activeIssuingKey } from './issuing-keys';
-import { anchorNetwork, assertChainConfigured, type Blockchain } from './chains';
+import { anchorNetwork, assertChainConfigured } from '../adapters/chain/deployment-networks';
+import type { Blockchain } from './chains';
 import { issuerUrls, publicKeys, publicUrl, publishIssuerDocuments } from './public-docs';
 import {
   allocateStatusIndices,
@@ -89,7 +90,7 @@ export const uuidOf = (credentialId: string) => credentialId.replace(/^urn:uuid:
 export const listTransactions = async (orgId: string, limit = 200): Promise<TransactionReceipt[]> => {
   const out = await dynamoClient().send(
     new QueryCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
       ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'BATCH#' },
     }),
@@ -111,12 +112,9 @@ export const listTransactions = async (orgId: string, limit = 200): Promise<Tran
     }));
 };
 
-/** Confirmations the job waits for before publishing (1 on a dev chain; more on a public chain). */
-export const requiredConfirmations = () => Number(process.env.CHAIN_CONFIRMATIONS ?? 1);
-
 export const findBatch = async (orgId: string, id: string): Promise<BatchRecord | undefined> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: batchKey(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: batchKey(orgId, id), ConsistentRead: true }),
   );
   return out.Item as BatchRecord | undefined;
 };
@@ -280,7 +278,7 @@ export const claimOnce = (orgId: string, attribute: string): Promise<boolean> =>
   conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: keys.org(orgId),
         UpdateExpression: 'SET #a = :now',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#a)',
@@ -347,7 +345,7 @@ const saveAndEnqueue = async (
   const stored = await conditionHolds(
     dynamoClient().send(
       new PutCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Item: {
           ...batchKey(orgId, batch.id),
           type: 'batch',

@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { conditionHolds, isConditionalFailure } from '../adapters/table';
 import { keys } from './keys';
 import { clientExempt, takeOne, type Limit } from './rate-limits';
@@ -34,7 +34,7 @@ export const issueCode = async (
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: {
         ...keys.code(purpose, email),
         codeHash: hash(code).toString('hex'),
@@ -47,7 +47,7 @@ export const issueCode = async (
 };
 
 const burn = (key: ReturnType<typeof keys.code>) =>
-  dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: key }));
+  dynamoClient().send(new DeleteCommand({ TableName: functionConfig().tableName, Key: key }));
 
 /**
  * One attempt = one atomic conditional update that counts it, before any comparison: of any number
@@ -60,7 +60,7 @@ export const redeemCode = async (purpose: CodePurpose, email: string, code: stri
   try {
     const out = await dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: key,
         UpdateExpression: 'ADD attempts :one',
         ConditionExpression: 'attribute_exists(codeHash) AND attempts < :max AND expiresAt > :now',
@@ -81,7 +81,7 @@ export const redeemCode = async (purpose: CodePurpose, email: string, code: stri
   return conditionHolds(
     dynamoClient().send(
       new DeleteCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: key,
         ConditionExpression: 'codeHash = :h',
         ExpressionAttributeValues: { ':h': codeHash },

@@ -9,9 +9,9 @@ import { dynamoClient } from '../adapters/aws-dynamo';
 import { s3Client } from '../adapters/aws-s3';
 import { sesClient } from '../adapters/aws-ses';
 import { sqsClient } from '../adapters/aws-sqs';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { jobNames } from '../jobs';
-import { bucketNames } from '../../../infra/resources';
+import { bucketNames } from '../environment-names';
 
 type Check = () => Promise<unknown>;
 
@@ -22,7 +22,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   ]);
 
 const chainCheck: Check = async () => {
-  const res = await fetch(env.chainRpcUrl(), {
+  const res = await fetch(functionConfig().chains.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
@@ -32,18 +32,24 @@ const chainCheck: Check = async () => {
 };
 
 const checks: Record<DependencyName, Check> = {
-  dynamodb: () => dynamoClient().send(new DescribeTableCommand({ TableName: env.tableName() })),
+  dynamodb: () => dynamoClient().send(new DescribeTableCommand({ TableName: functionConfig().tableName })),
   s3: () =>
-    Promise.all(bucketNames.map((b) => s3Client().send(new HeadBucketCommand({ Bucket: env.bucket(b) })))),
+    Promise.all(
+      bucketNames.map((b) => s3Client().send(new HeadBucketCommand({ Bucket: functionConfig().bucket(b) }))),
+    ),
   sqs: () =>
     Promise.all(
       jobNames.map((j) =>
         sqsClient().send(
-          new GetQueueAttributesCommand({ QueueUrl: env.queueUrl(j), AttributeNames: ['QueueArn'] }),
+          new GetQueueAttributesCommand({
+            QueueUrl: functionConfig().queueUrl(j),
+            AttributeNames: ['QueueArn'],
+          }),
         ),
       ),
     ),
-  cognito: () => cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: env.userPoolId() })),
+  cognito: () =>
+    cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: functionConfig().userPoolId })),
   ses: () => sesClient().send(new GetAccountCommand({})),
   chain: chainCheck,
 };

@@ -3,11 +3,11 @@ import { Wallet } from 'ethers';
 import { notFound } from '@proofmark/shared/errors';
 import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { isConditionalFailure } from '../adapters/table';
-import { fundFromDevFaucet } from '../adapters/chain/evm';
 import { putSecret, readSecret } from './secrets';
-import { bitcoinAddressOf, type Blockchain } from './chains';
+import { bitcoinAddressOf, fundNewAddressOnDevChain } from '../adapters/chain/deployment-chains';
+import type { Blockchain } from './chains';
 
 /**
  * Issuing keys, per organisation and chain. The private key is sealed in the secrets store the
@@ -34,7 +34,7 @@ const secretName = (chain: Blockchain, fragment: string) => `issuing-key/${chain
 export const listIssuingKeys = async (orgId: string, chain?: Blockchain): Promise<IssuingKeyRecord[]> => {
   const out = await dynamoClient().send(
     new QueryCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
       ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': chain ? `KEY#${chain}#` : 'KEY#' },
       ConsistentRead: true,
@@ -69,7 +69,7 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
   await putSecret(orgId, secretName(chain, fragment), wallet.privateKey, { hint: false });
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: { ...keyKey(orgId, chain, fragment), type: 'issuing-key', ...record },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -77,16 +77,14 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
   for (const old of existing.filter((k) => !k.revoked)) {
     await dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: keyKey(orgId, chain, old.fragment),
         UpdateExpression: 'SET revoked = :now',
         ExpressionAttributeValues: { ':now': created },
       }),
     );
   }
-  // Only a dev chain has a faucet; in AWS the organisation funds its address itself.
-  const faucet = process.env.DEV_FAUCET_PRIVATE_KEY;
-  if (faucet && chain === 'ethereum') await fundFromDevFaucet(env.chainRpcUrl(), faucet, wallet.address);
+  await fundNewAddressOnDevChain(chain, wallet.address);
   return record;
 };
 
@@ -99,7 +97,7 @@ export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): 
   for (;;) {
     const out = await dynamoClient().send(
       new GetCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: keyKey(key.orgId, key.chain, key.fragment),
         ConsistentRead: true,
       }),
@@ -109,7 +107,7 @@ export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): 
     try {
       await dynamoClient().send(
         new UpdateCommand({
-          TableName: env.tableName(),
+          TableName: functionConfig().tableName,
           Key: keyKey(key.orgId, key.chain, key.fragment),
           UpdateExpression: 'SET nextNonce = :next',
           ConditionExpression:

@@ -3,7 +3,7 @@ import type { Blockchain, PartnerSignatory, UpdateProfileRequest } from '@proofm
 import { storageTypes, type StorageType } from '@proofmark/shared/settings/choices';
 import { secretsIn, type SecretField } from '@proofmark/shared/settings/rules';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { keys } from './keys';
 
 /**
@@ -184,7 +184,7 @@ const settingsKey = keys.settings;
 
 export const getOrgSettings = async (orgId: string): Promise<OrgSettings> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: settingsKey(orgId), ConsistentRead: true }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: settingsKey(orgId), ConsistentRead: true }),
   );
   const { pk: _pk, sk: _sk, type: _type, orgId: _org, ...settings } = out.Item ?? {};
   return settings as OrgSettings;
@@ -202,7 +202,7 @@ export const setOrgSettings = async (orgId: string, changes: Partial<OrgSettings
   });
   await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: settingsKey(orgId),
       UpdateExpression: `SET ${['#type = :type', '#org = :org', ...sets].join(', ')}`,
       ExpressionAttributeNames: names,

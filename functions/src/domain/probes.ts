@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@proofmark/shared/errors';
 import type { CreateProbeRequest, Probe } from '@proofmark/shared/api/system';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { conditionHolds } from '../adapters/table';
 import { enqueueJob } from '../adapters/queue';
 import { getObjectText, putObject } from '../adapters/blobs';
@@ -19,7 +19,7 @@ export const createProbe = async (orgId: string, input: CreateProbeRequest): Pro
   };
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: { ...keys.probe(orgId, probe.id), type: 'probe', ...probe },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -30,7 +30,7 @@ export const createProbe = async (orgId: string, input: CreateProbeRequest): Pro
 
 export const getProbe = async (orgId: string, probeId: string): Promise<Probe> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: keys.probe(orgId, probeId) }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: keys.probe(orgId, probeId) }),
   );
   if (!out.Item) throw notFound('No such probe.');
   const probe: Probe = {
@@ -52,7 +52,7 @@ export const getProbe = async (orgId: string, probeId: string): Promise<Probe> =
  */
 export const completeProbe = async (orgId: string, probeId: string): Promise<'done' | 'already-done'> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: keys.probe(orgId, probeId) }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: keys.probe(orgId, probeId) }),
   );
   if (!out.Item) throw notFound(`Probe ${probeId} of ${orgId} does not exist`);
   if (out.Item.state === 'done') return 'already-done';
@@ -66,7 +66,7 @@ export const completeProbe = async (orgId: string, probeId: string): Promise<'do
   const moved = await conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: keys.probe(orgId, probeId),
         UpdateExpression: 'SET #s = :done',
         ConditionExpression: '#s = :queued',

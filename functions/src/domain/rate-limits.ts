@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { conditionHolds } from '../adapters/table';
 
 /**
@@ -27,7 +27,7 @@ export const takeOne = async (bucket: string, limit: Limit): Promise<boolean> =>
   return conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: key,
         UpdateExpression: 'ADD uses :one SET expiresAt = :end',
         ConditionExpression: 'attribute_not_exists(uses) OR uses < :max',
@@ -42,7 +42,7 @@ export const countOne = async (bucket: string, limit: Limit): Promise<number> =>
   const { key, end } = windowKey(bucket, limit, now());
   const out = await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: key,
       UpdateExpression: 'ADD uses :one SET expiresAt = :end',
       ExpressionAttributeValues: { ':one': 1, ':end': end },
@@ -56,14 +56,14 @@ export const countOne = async (bucket: string, limit: Limit): Promise<number> =>
 export const usesSoFar = async (bucket: string, limit: Limit): Promise<number> => {
   const { key } = windowKey(bucket, limit, now());
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: key, ConsistentRead: true }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: key, ConsistentRead: true }),
   );
   return Number(out.Item?.uses ?? 0);
 };
 
 export const forget = async (bucket: string, limit: Limit): Promise<void> => {
   const { key } = windowKey(bucket, limit, now());
-  await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: key }));
+  await dynamoClient().send(new DeleteCommand({ TableName: functionConfig().tableName, Key: key }));
 };
 
 /**
@@ -71,8 +71,4 @@ export const forget = async (bucket: string, limit: Limit): Promise<void> => {
  * which every test shares); the stack never does, so in AWS every client is limited.
  */
 export const clientExempt = (client: string) =>
-  (process.env.CLIENT_LIMIT_EXEMPT ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .includes(client);
+  functionConfig().oneMachine.clientLimitExempt.includes(client);

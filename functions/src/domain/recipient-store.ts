@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { conditionHolds, isConditionalFailure, queryAll, setExpression } from '../adapters/table';
 
 /**
@@ -88,7 +88,7 @@ export interface RecipientItem {
   updatedAt: string;
 }
 
-const table = () => env.tableName();
+const table = () => functionConfig().tableName;
 
 /** Runs `fn` over the items, at most `limit` at a time. */
 export const mapLimit = async <T, R>(

@@ -21,7 +21,7 @@ import {
 } from '@proofmark/shared/recipients/rules';
 import { deleteObject, getObjectBytes } from '../adapters/blobs';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cohortHasRows,
@@ -252,7 +252,10 @@ export const deleteRecipients = async (
     if (r.oneTimeCode) {
       // The wallet could no longer introduce itself to a deleted row: its code goes too.
       await dynamoClient().send(
-        new DeleteCommand({ TableName: env.tableName(), Key: { pk: `OTC#${r.oneTimeCode}`, sk: 'OTC' } }),
+        new DeleteCommand({
+          TableName: functionConfig().tableName,
+          Key: { pk: `OTC#${r.oneTimeCode}`, sk: 'OTC' },
+        }),
       );
     }
     for (const key of [r.photoKey, r.documentKey]) if (key) await deleteObject('artefacts', key);

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { isConditionalFailure } from '../adapters/table';
 import { publishIssuerDocuments, revocationKey } from './public-docs';
 
@@ -25,7 +25,7 @@ export const recordIssuedCredentials = async (
     await dynamoClient().send(
       new BatchWriteCommand({
         RequestItems: {
-          [env.tableName()]: credentialIds.slice(i, i + 25).map((id, j) => ({
+          [functionConfig().tableName]: credentialIds.slice(i, i + 25).map((id, j) => ({
             PutRequest: {
               Item: {
                 ...credentialKey(orgId, id),
@@ -56,7 +56,7 @@ export const statusCarryingCredential = async (
   purpose: StatusPurposeName,
 ): Promise<Record<string, unknown> & { statusIndex: number }> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: credentialKey(orgId, credentialId) }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: credentialKey(orgId, credentialId) }),
   );
   if (!out.Item) throw notFound(`No issued credential ${credentialId}.`);
   let purposes = out.Item.statusPurposes as StatusPurposeName[] | undefined;
@@ -64,7 +64,7 @@ export const statusCarryingCredential = async (
     // Recorded before credentials named their purposes: certificates had both entries, badges none.
     const batch = await dynamoClient().send(
       new GetCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: { pk: `ORG#${orgId}`, sk: `BATCH#${String(out.Item.batchId)}` },
         ProjectionExpression: '#f',
         ExpressionAttributeNames: { '#f': 'format' },
@@ -96,7 +96,7 @@ export const revokeCredentials = async (
     await dynamoClient()
       .send(
         new PutCommand({
-          TableName: env.tableName(),
+          TableName: functionConfig().tableName,
           Item: {
             ...revocationKey(orgId, id),
             type: 'revocation',

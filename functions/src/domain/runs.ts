@@ -4,7 +4,7 @@ import { RECENT_RUN_HOURS, type RunKind, type RunView } from '@proofmark/shared/
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { conditionHolds, setExpression } from '../adapters/table';
 
 /**
@@ -44,7 +44,7 @@ export const createRun = async (
   };
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: { ...runKey(orgId, run.id), type: 'run', ...run },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -58,7 +58,7 @@ export const createRunOnce = async (...args: Parameters<typeof createRun>): Prom
 
 export const findRun = async (orgId: string, id: string): Promise<RunRecord | undefined> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: runKey(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: runKey(orgId, id), ConsistentRead: true }),
   );
   return out.Item as RunRecord | undefined;
 };
@@ -83,7 +83,7 @@ export const listRuns = async (orgId: string, limit: number, now = new Date()): 
   do {
     const out = await dynamoClient().send(
       new QueryCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :run)',
         FilterExpression: '#state IN (:s0, :s1, :s2) OR updatedAt >= :since',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -131,7 +131,7 @@ export const countRun = async (
   const errors = (counts.errors ?? []).slice(0, MAX_ERRORS);
   await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: runKey(orgId, id),
       UpdateExpression:
         'ADD done :d, failed :f SET updatedAt = :now' +
@@ -156,7 +156,7 @@ export const updateRun = async (
   const update = setExpression({ ...changes, updatedAt: new Date().toISOString() });
   await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: runKey(orgId, id),
       ...update,
       ConditionExpression: 'attribute_exists(pk)',

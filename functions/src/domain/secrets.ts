@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { queryAll } from '../adapters/table';
 import { seal, unseal, type Sealed } from '../adapters/envelope';
 
@@ -26,7 +26,7 @@ export const putSecret = async (
   const sealed = await seal(value, context(orgId, name));
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: {
         ...key(orgId, name),
         type: 'secret',
@@ -40,14 +40,18 @@ export const putSecret = async (
 
 export const readSecret = async (orgId: string, name: string): Promise<string | undefined> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: key(orgId, name) }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: key(orgId, name) }),
   );
   return out.Item ? unseal(out.Item.sealed as Sealed, context(orgId, name)) : undefined;
 };
 
 export const secretStatus = async (orgId: string, name: string): Promise<SecretStatus> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: key(orgId, name), ProjectionExpression: 'hint' }),
+    new GetCommand({
+      TableName: functionConfig().tableName,
+      Key: key(orgId, name),
+      ProjectionExpression: 'hint',
+    }),
   );
   return out.Item
     ? { configured: true, ...(out.Item.hint ? { hint: String(out.Item.hint) } : {}) }
@@ -55,7 +59,9 @@ export const secretStatus = async (orgId: string, name: string): Promise<SecretS
 };
 
 export const deleteSecret = async (orgId: string, name: string) => {
-  await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: key(orgId, name) }));
+  await dynamoClient().send(
+    new DeleteCommand({ TableName: functionConfig().tableName, Key: key(orgId, name) }),
+  );
 };
 
 /** The status of every secret whose name starts with `prefix`, in one query (hints only, no ciphertext). */

@@ -8,7 +8,6 @@ import { beforeSignIn, signInFailed, signInSucceeded } from './sign-in-lockout';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-
 /** The session fields of spec §3 (counts come from the dashboard statistics once they exist). */
 export const sessionFor = async (user: UserRecord): Promise<Omit<SessionData, 'token' | 'refreshToken'>> => {
   const org = await getOrg(user.orgId);

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { isConditionalFailure } from '../adapters/table';
 import { keys } from './keys';
 import { getUser, updateUser, type UserRecord } from './users';
@@ -15,7 +15,9 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const deleteLink = (tokenHash: string) =>
-  dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: keys.setPasswordLink(tokenHash) }));
+  dynamoClient().send(
+    new DeleteCommand({ TableName: functionConfig().tableName, Key: keys.setPasswordLink(tokenHash) }),
+  );
 
 /**
  * A new set-password link for a user: 256 random bits, only its hash stored, expiring (DynamoDB TTL
@@ -28,7 +30,7 @@ export const issueSetPasswordLink = async (user: UserRecord): Promise<string> =>
   if (user.setPasswordLinkHash) await deleteLink(user.setPasswordLinkHash);
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: {
         ...keys.setPasswordLink(tokenHash),
         orgId: user.orgId,
@@ -38,7 +40,7 @@ export const issueSetPasswordLink = async (user: UserRecord): Promise<string> =>
     }),
   );
   await updateUser(user.orgId, user.userId, { setPasswordLinkHash: tokenHash });
-  return `${env.appBaseUrl()}/set-password?token=${token}`;
+  return `${functionConfig().appBaseUrl}/set-password?token=${token}`;
 };
 
 /**
@@ -52,7 +54,7 @@ export const redeemSetPasswordLink = async (token: string): Promise<UserRecord> 
   try {
     const out = await dynamoClient().send(
       new DeleteCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: keys.setPasswordLink(tokenHash),
         ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
         ExpressionAttributeValues: { ':now': nowSeconds() },

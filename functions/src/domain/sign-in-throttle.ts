@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { isConditionalFailure } from '../adapters/table';
 import { keys } from './keys';
 
@@ -10,7 +10,11 @@ const WINDOW_SECONDS = 15 * 60;
 
 export const isThrottled = async (email: string): Promise<boolean> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: keys.throttle(email), ConsistentRead: true }),
+    new GetCommand({
+      TableName: functionConfig().tableName,
+      Key: keys.throttle(email),
+      ConsistentRead: true,
+    }),
   );
   return Boolean(out.Item && out.Item.expiresAt > Date.now() / 1000 && out.Item.failures >= MAX_FAILURES);
 };
@@ -21,7 +25,7 @@ export const recordFailure = async (email: string): Promise<void> => {
   await dynamoClient()
     .send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: keys.throttle(email),
         UpdateExpression:
           'SET failures = if_not_exists(failures, :zero) + :one, expiresAt = if_not_exists(expiresAt, :end)',
@@ -33,7 +37,7 @@ export const recordFailure = async (email: string): Promise<void> => {
       if (!isConditionalFailure(err)) throw err;
       await dynamoClient().send(
         new UpdateCommand({
-          TableName: env.tableName(),
+          TableName: functionConfig().tableName,
           Key: keys.throttle(email),
           UpdateExpression: 'SET failures = :one, expiresAt = :end',
           ExpressionAttributeValues: { ':one': 1, ':end': now + WINDOW_SECONDS },
@@ -43,5 +47,7 @@ export const recordFailure = async (email: string): Promise<void> => {
 };
 
 export const clearFailures = async (email: string): Promise<void> => {
-  await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: keys.throttle(email) }));
+  await dynamoClient().send(
+    new DeleteCommand({ TableName: functionConfig().tableName, Key: keys.throttle(email) }),
+  );
 };

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { queryAll } from '../adapters/table';
 
 /**
@@ -17,7 +17,7 @@ export const recordStat = async (orgId: string, kind: StatKind, count = 1, at = 
   if (count <= 0) return;
   await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: statKey(orgId, monthOf(at)),
       UpdateExpression: 'ADD #k :n SET #type = :type, #month = :month',
       ExpressionAttributeNames: { '#k': kind, '#type': 'type', '#month': 'month' },

@@ -6,7 +6,7 @@ import {
 } from '@proofmark/shared/blockcerts/index';
 import { AppError, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { queryAll } from '../adapters/table';
 import { keys } from './keys';
 import { getOrg } from './users';
@@ -37,7 +37,7 @@ export const statusListUrl = (slug: string, purpose: StatusPurpose, form: Status
 export const allocateStatusIndices = async (orgId: string, count: number): Promise<number> => {
   const out = await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: keys.org(orgId),
       UpdateExpression: 'ADD statusListNext :n',
       ConditionExpression: 'attribute_exists(pk)',
@@ -102,7 +102,7 @@ export const setHeld = async (orgId: string, credentialIds: string[], held: bool
     if (held) {
       await dynamoClient().send(
         new PutCommand({
-          TableName: env.tableName(),
+          TableName: functionConfig().tableName,
           Item: {
             ...holdKey(orgId, id),
             statusIndex: cred.Item.statusIndex,
@@ -111,7 +111,9 @@ export const setHeld = async (orgId: string, credentialIds: string[], held: bool
         }),
       );
     } else {
-      await dynamoClient().send(new DeleteCommand({ TableName: env.tableName(), Key: holdKey(orgId, id) }));
+      await dynamoClient().send(
+        new DeleteCommand({ TableName: functionConfig().tableName, Key: holdKey(orgId, id) }),
+      );
     }
   }
 };

@@ -16,7 +16,7 @@ import {
   type UploadPurpose,
 } from '@proofmark/shared/recipients/rules';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { conditionHolds, setExpression } from '../adapters/table';
 import { deleteObject, getObjectBytes, objectSize, presignedPutUrl, putObject } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
@@ -85,7 +85,11 @@ export const viewOf = (r: UploadRecord): UploadView => ({
 
 const getRecord = async (orgId: string, id: string): Promise<UploadRecord> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: uploadKey(orgId, id), ConsistentRead: true }),
+    new GetCommand({
+      TableName: functionConfig().tableName,
+      Key: uploadKey(orgId, id),
+      ConsistentRead: true,
+    }),
   );
   if (!out.Item) throw notFound();
   return out.Item as UploadRecord;
@@ -111,7 +115,7 @@ const setRecord = async (
   return conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: uploadKey(orgId, id),
         UpdateExpression: update.UpdateExpression,
         ConditionExpression: condition,
@@ -157,7 +161,7 @@ export const createUpload = async (orgId: string, req: CreateUploadRequest) => {
   };
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: { ...uploadKey(orgId, id), type: 'upload', ...record },
     }),
   );

@@ -36,8 +36,7 @@ export const createUserWithIdentity = async (
         }),
       ),
     );
-    if (lostConditionalRace(err))
-      throw conflict(accountMessages.emailTaken);
+    if (lostConditionalRace(err)) throw conflict(accountMessages.emailTaken);
     throw err;
   }
   return user;

@@ -16,8 +16,8 @@ import { decodeProofValue } from '@proofmark/shared/blockcerts/proof-value';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
 import { getObjectText } from '../adapters/blobs';
-import { env } from '../adapters/env';
-import { anchorNetwork } from './chain-networks';
+import { relayUpstreamFor } from '../adapters/chain/deployment-networks';
+import { functionConfig } from '../adapters/function-config';
 import { publicKeys, publicUrl } from './public-urls';
 import { recordStat } from './stats';
 import { orgIdBySlug } from './wallet-introduction';
@@ -29,21 +29,6 @@ const MAX_UPSTREAM_BYTES = 512 * 1024;
 
 const unreachable = (cause?: unknown) =>
   new AppError('unavailable', 'The blockchain could not be reached.', { cause });
-
-type Upstream = { kind: 'evm'; url: string } | { kind: 'esplora'; url: string };
-
-/**
- * The chains this deployment can read: its EVM network through CHAIN_RPC_URL and, when configured,
- * Bitcoin through BITCOIN_ESPLORA_URL. Anchors of any other network are not relayed (the verifier
- * page then says it could not check them).
- */
-const upstreamFor = (network: string): Upstream | undefined => {
-  if (network === `eth-${anchorNetwork('ethereum')}`) return { kind: 'evm', url: env.chainRpcUrl() };
-  const esplora = process.env.BITCOIN_ESPLORA_URL;
-  if (esplora && network === `btc-${anchorNetwork('bitcoin')}`)
-    return { kind: 'esplora', url: esplora.replace(/\/+$/, '') };
-  return undefined;
-};
 
 /**
  * Checks a relay body: size first (before parsing anything), then the method against the allow
@@ -84,7 +69,9 @@ export const relayChainCall = async (
   network: string,
   call: ChainRelayRequest,
 ): Promise<ChainRelayResponse> => {
-  const upstream = upstreamFor(network);
+  // The chains this deployment reads; anchors of any other network are not relayed (the verifier
+  // page then says it could not check them).
+  const upstream = relayUpstreamFor(network);
   if (!upstream) throw notFound(`This verifier cannot read the ${network} network.`);
   const isEvmCall = (evmRelayMethods as readonly string[]).includes(call.method);
   const isBitcoinCall = (bitcoinRelayMethods as readonly string[]).includes(call.method);
@@ -220,7 +207,7 @@ export const recordVerification = async (input: RecordVerificationRequest, now =
   const at = now.toISOString();
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: {
         ...verificationKey(orgId, at, randomUUID()),
         type: 'verification',

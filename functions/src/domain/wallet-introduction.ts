@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 import { keys } from './keys';
 
 /**
@@ -35,7 +35,7 @@ export const issueOneTimeCode = async (
   const code = randomBytes(16).toString('base64url');
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: {
         ...otcKey(code),
         orgId,
@@ -54,7 +54,7 @@ export const orgIdBySlug = async (slug: string): Promise<string | undefined> => 
   const k = keys.orgBySlug(slug);
   const out = await dynamoClient().send(
     new QueryCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
       ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
@@ -69,7 +69,7 @@ export const introduceWallet = async (slug: string, nonce: string, rawAddress: s
   if (!address || !orgId) throw invalidNonce();
   const otc = await dynamoClient().send(
     new QueryCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       KeyConditionExpression: 'pk = :pk AND sk = :sk',
       ExpressionAttributeValues: { ':pk': otcKey(nonce).pk, ':sk': 'OTC' },
       ConsistentRead: true,
@@ -84,7 +84,7 @@ export const introduceWallet = async (slug: string, nonce: string, rawAddress: s
         TransactItems: [
           {
             Update: {
-              TableName: env.tableName(),
+              TableName: functionConfig().tableName,
               Key: otcKey(nonce),
               UpdateExpression: 'SET usedAt = :now',
               ConditionExpression: 'attribute_not_exists(usedAt) AND orgId = :org',
@@ -93,7 +93,7 @@ export const introduceWallet = async (slug: string, nonce: string, rawAddress: s
           },
           {
             Update: {
-              TableName: env.tableName(),
+              TableName: functionConfig().tableName,
               Key: { pk: item.recipientPk, sk: item.recipientSk },
               UpdateExpression: 'SET publicKey = :addr, #status = :status',
               ConditionExpression: 'attribute_exists(pk)',

@@ -9,7 +9,8 @@ import {
 import { publishIssuerDocuments } from '../domain/public-docs';
 import { rotateBadgeKey } from '../domain/badge-keys';
 import { batchView, getBatch, listTransactions } from '../domain/batches';
-import { chainAdapter, blockchains, type Blockchain } from '../domain/chains';
+import { chainAdapter } from '../adapters/chain/deployment-chains';
+import { blockchains, type Blockchain } from '../domain/chains';
 import { getOrg } from '../domain/users';
 import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
 

@@ -5,18 +5,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { functionConfig } from '../adapters/function-config';
 
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 export function defaultExecutablePath(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return fromEnv;
+  const configured = functionConfig().rendering.chromiumPath;
+  if (configured) return configured;
   return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DEBIAN_CHROMIUM;
 }
 
 /** In AWS Lambda (which has no Chromium) the binary comes from @sparticuz/chromium; elsewhere the machine's. */
-export const inLambda = () => !!process.env.AWS_LAMBDA_FUNCTION_NAME;
+export const inLambda = () => functionConfig().rendering.inLambda;
 
 /**
  * Lambda's Chromium: @sparticuz/chromium ships headless-shell brotli-packed inside the npm package

@@ -1,6 +1,6 @@
 import { Entity, type Schema } from 'electrodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { env } from '../adapters/env';
+import { functionConfig } from '../adapters/function-config';
 
 /**
  * The one DynamoDB table every entity lives in (infra/resources.ts declares it for both clouds).
@@ -55,7 +55,7 @@ export const defineEntity = <
   return () => {
     if (!bound) {
       entity.setClient(dynamoClient());
-      entity.setTableName(env.tableName());
+      entity.setTableName(functionConfig().tableName);
       bound = true;
     }
     return entity;

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@proofmark/shared/errors';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { sendMail } from '../../adapters/mail';
 import { keys } from '../keys';
 import type { UserRecord } from '../users';
@@ -22,7 +22,7 @@ export const balanceOf = (org: Record<string, unknown> | undefined): number =>
 
 export const getBalance = async (orgId: string): Promise<number> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: keys.org(orgId), ConsistentRead: true }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: keys.org(orgId), ConsistentRead: true }),
   );
   if (!out.Item) throw notFound('No such organisation.');
   return balanceOf(out.Item);
@@ -57,7 +57,7 @@ export const debitItems = (
 ): TransactItem[] => [
   {
     Update: {
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: keys.org(orgId),
       UpdateExpression: 'SET balance = if_not_exists(balance, :trial) - :n',
       ConditionExpression:
@@ -67,21 +67,21 @@ export const debitItems = (
       ExpressionAttributeValues: { ':trial': FREE_TRIAL_CERTIFICATES, ':n': amount, ':need': need },
     },
   },
-  { Put: { TableName: env.tableName(), Item: ledgerItem(orgId, -amount, reason, runId) } },
+  { Put: { TableName: functionConfig().tableName, Item: ledgerItem(orgId, -amount, reason, runId) } },
 ];
 
 /** The transaction items that give `amount` back (certificates debited but never issued). */
 export const refundItems = (orgId: string, amount: number, runId: string): TransactItem[] => [
   {
     Update: {
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: keys.org(orgId),
       UpdateExpression: 'SET balance = if_not_exists(balance, :trial) + :n',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':trial': FREE_TRIAL_CERTIFICATES, ':n': amount },
     },
   },
-  { Put: { TableName: env.tableName(), Item: ledgerItem(orgId, amount, 'refund', runId) } },
+  { Put: { TableName: functionConfig().tableName, Item: ledgerItem(orgId, amount, 'refund', runId) } },
 ];
 
 /**
@@ -95,7 +95,7 @@ export const requestTopUp = async (
   note = '',
 ): Promise<boolean> => {
   const out = await dynamoClient().send(
-    new GetCommand({ TableName: env.tableName(), Key: keys.org(orgId), ConsistentRead: true }),
+    new GetCommand({ TableName: functionConfig().tableName, Key: keys.org(orgId), ConsistentRead: true }),
   );
   if (!out.Item) throw notFound('No such organisation.');
   const org = out.Item;
@@ -114,7 +114,7 @@ export const requestTopUp = async (
     );
   try {
     await sendMail({
-      to: [env.productTeamEmail()],
+      to: [functionConfig().productTeamEmail],
       subject: `Top-up request: ${String(org.name)} asks for ${amount} certificates`,
       html: `<p>${lines.map(esc).join('<br/>')}</p>`,
       text: lines.join('\n'),

@@ -5,7 +5,7 @@ import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canGenerate } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { getOrgSettings } from '../org-settings';
 import { mapLimit } from '../recipient-store';
@@ -59,7 +59,7 @@ export const startGenerate = async (
     const message: GenerateMessage = { orgId, runId: run.id, chunk };
     await dynamoClient().send(
       new PutCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Item: {
           ...chunkKey(orgId, run.id, chunk),
           type: 'generateChunk',

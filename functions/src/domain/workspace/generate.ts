@@ -5,7 +5,7 @@ import { itemId } from '@proofmark/shared/recipients/rules';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
 import { putObject } from '../../adapters/blobs';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
 import { objectKeys } from '../keys';
 import { getOrgSettings } from '../org-settings';
@@ -105,7 +105,7 @@ interface ChunkRecord {
 const listChunks = async (orgId: string, runId: string): Promise<ChunkRecord[]> => {
   const out = await dynamoClient().send(
     new QueryCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
       ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': chunkPrefix(runId) },
       ConsistentRead: true,
@@ -139,7 +139,7 @@ const markGenerated = async (
         TransactItems: [
           {
             Update: {
-              TableName: env.tableName(),
+              TableName: functionConfig().tableName,
               Key: { pk: row.pk, sk: row.sk },
               UpdateExpression:
                 'SET #status = :generated, certUuid = :uuid, generatedAt = :at, generateRun = :run, ' +
@@ -161,7 +161,7 @@ const markGenerated = async (
           },
           {
             Update: {
-              TableName: env.tableName(),
+              TableName: functionConfig().tableName,
               Key: { pk: `ORG#${orgId}`, sk: `RUN#${runId}` },
               UpdateExpression: 'ADD done :one SET updatedAt = :at',
               ConditionExpression: 'attribute_exists(pk)',
@@ -190,7 +190,7 @@ export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage,
   const record = (
     await dynamoClient().send(
       new GetCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: chunkKey(orgId, runId, chunk),
         ConsistentRead: true,
       }),
@@ -307,7 +307,7 @@ const renderAndStore = async (
 const settleChunk = async (orgId: string, runId: string, chunk: number, errors: string[]) => {
   await dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: chunkKey(orgId, runId, chunk),
       UpdateExpression: 'SET completedAt = :now, failed = :f, errors = :e REMOVE gsi2pk, gsi2sk, jobMessage',
       ConditionExpression: 'attribute_exists(pk)',

@@ -6,7 +6,7 @@ import { certificateTypes } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { conditionHolds, setExpression } from '../../adapters/table';
 import { createBatch, findBatch } from '../batches';
 import { KINDS, type PrintableType } from '../../render/kinds';
@@ -31,7 +31,7 @@ import { isCancelled, runKey, settle, type IssueRun } from './issue';
 const clearMark = (orgId: string, runId: string) =>
   dynamoClient().send(
     new UpdateCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Key: runKey(orgId, runId),
       UpdateExpression: 'REMOVE gsi2pk, gsi2sk, jobMessage, scheduledJob',
       ConditionExpression: 'attribute_exists(pk)',
@@ -50,7 +50,7 @@ const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: st
         TransactItems: [
           {
             Update: {
-              TableName: env.tableName(),
+              TableName: functionConfig().tableName,
               Key: runKey(run.orgId, run.id),
               UpdateExpression: 'SET #st = :failed, message = :msg, updatedAt = :now, failed = :n',
               ConditionExpression: '#st <> :failed',
@@ -89,7 +89,7 @@ const markRunning = (run: IssueRun, extra: Partial<IssueRun>) =>
   conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: runKey(run.orgId, run.id),
         ...(() => {
           const u = setExpression({

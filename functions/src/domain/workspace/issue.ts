@@ -14,7 +14,7 @@ import {
   canBake,
 } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { passwordSignIn } from '../../adapters/identity';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { scheduledMark, scheduleJob } from '../../adapters/scheduler';
@@ -216,7 +216,7 @@ const start = async (
           TransactItems: [
             {
               Put: {
-                TableName: env.tableName(),
+                TableName: functionConfig().tableName,
                 Item: { ...runKey(orgId, run.id), type: 'run', ...run, ...mark },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
@@ -291,7 +291,7 @@ export const settle = async (run: IssueRun): Promise<IssueRun> => {
         TransactItems: [
           {
             Update: {
-              TableName: env.tableName(),
+              TableName: functionConfig().tableName,
               Key: runKey(orgId, run.id),
               UpdateExpression: 'SET claimed = :c, refunded = :r, #total = :c, updatedAt = :now',
               ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(claimed)',

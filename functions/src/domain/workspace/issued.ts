@@ -3,7 +3,7 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../../adapters/aws-s3';
 import { putObject } from '../../adapters/blobs';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { qrPng } from '../../render/qr';
 import { objectKeys } from '../keys';
 import { publicKeys, verifierPageUrl } from '../public-urls';
@@ -22,9 +22,9 @@ const copyIfPresent = async (fromKey: string, toKey: string, contentType: string
   try {
     await s3Client().send(
       new CopyObjectCommand({
-        Bucket: env.bucket('public'),
+        Bucket: functionConfig().bucket('public'),
         Key: toKey,
-        CopySource: `${env.bucket('artefacts')}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+        CopySource: `${functionConfig().bucket('artefacts')}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
         ContentType: contentType,
         MetadataDirective: 'REPLACE',
       }),

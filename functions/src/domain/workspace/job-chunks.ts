@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../adapters/aws-dynamo';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { conditionHolds } from '../../adapters/table';
 import type { JobName } from '../../jobs';
 
@@ -27,7 +27,7 @@ export interface ChunkMessage extends Record<string, unknown> {
 export const queueChunk = async (job: JobName, message: ChunkMessage) => {
   await dynamoClient().send(
     new PutCommand({
-      TableName: env.tableName(),
+      TableName: functionConfig().tableName,
       Item: {
         ...chunkKey(message.orgId, message.runId, message.chunk),
         type: 'run-chunk',
@@ -44,7 +44,7 @@ export const settleChunk = (message: ChunkMessage): Promise<boolean> =>
   conditionHolds(
     dynamoClient().send(
       new DeleteCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: chunkKey(message.orgId, message.runId, message.chunk),
         ConditionExpression: 'attribute_exists(pk)',
       }),

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../adapters/aws-dynamo';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { conditionHolds } from '../../adapters/table';
 import type { RecipientItem } from '../recipient-store';
 
@@ -50,7 +50,7 @@ export const transitionRow = (
   return conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: { pk: row.pk, sk: row.sk },
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: [`attribute_exists(pk)`, `#status IN (${froms.join(', ')})`, ...wheres].join(

@@ -5,7 +5,7 @@ import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canSend, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
-import { env } from '../../adapters/env';
+import { functionConfig } from '../../adapters/function-config';
 import { sendMail } from '../../adapters/mail';
 import { conditionHolds } from '../../adapters/table';
 import { senderOf } from '../invitations';
@@ -58,7 +58,7 @@ const markSent = (row: RecipientItem, runId: string) => {
   return conditionHolds(
     dynamoClient().send(
       new UpdateCommand({
-        TableName: env.tableName(),
+        TableName: functionConfig().tableName,
         Key: { pk: row.pk, sk: row.sk },
         UpdateExpression:
           'SET #status = :sent, sentAt = :now, sendRun = :run, updatedAt = :now ADD sentCount :one',

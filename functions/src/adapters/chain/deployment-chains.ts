@@ -1,0 +1,45 @@
+import type { Blockchain } from '@proofmark/shared/settings/choices';
+import { functionConfig } from '../function-config';
+import { assertChainConfigured } from './deployment-networks';
+import type { AnchorChainAdapter } from './types';
+
+/*
+ * The chain adapters as this deployment is configured (see deployment-networks.ts). The chain
+ * libraries (ethers, @scure/btc-signer) are loaded on first use (dynamic import), so a function
+ * evaluates them only when it anchors, estimates, funds or derives an address, never at cold start.
+ */
+
+let evm: Promise<AnchorChainAdapter> | undefined;
+let bitcoin: Promise<AnchorChainAdapter> | undefined;
+
+const chains = () => functionConfig().chains;
+
+/** The adapter for a chain as this deployment is configured. */
+export const chainAdapter = (chain: Blockchain): Promise<AnchorChainAdapter> => {
+  assertChainConfigured(chain);
+  if (chain === 'ethereum') {
+    return (evm ??= import('./evm').then(({ createEvmAdapter }) =>
+      createEvmAdapter({ rpcUrl: chains().rpcUrl }),
+    ));
+  }
+  return (bitcoin ??= import('./bitcoin').then(({ createBitcoinAdapter }) =>
+    createBitcoinAdapter({ network: chains().bitcoin.network, esploraUrl: chains().bitcoin.esploraUrl! }),
+  ));
+};
+
+/** A Bitcoin key's address (segwit), without needing the Esplora API. */
+export const bitcoinAddressOf = async (privateKeyHex: string): Promise<string> => {
+  const { createBitcoinAdapter } = await import('./bitcoin');
+  return createBitcoinAdapter({
+    network: chains().bitcoin.network,
+    esploraUrl: 'http://127.0.0.1:9',
+  }).addressOf(privateKeyHex);
+};
+
+/** Only a dev chain has a faucet; in AWS the organisation funds its address itself. */
+export const fundNewAddressOnDevChain = async (chain: Blockchain, address: string): Promise<void> => {
+  const faucet = chains().devFaucetPrivateKey;
+  if (!faucet || chain !== 'ethereum') return;
+  const { fundFromDevFaucet } = await import('./evm');
+  await fundFromDevFaucet(chains().rpcUrl, faucet, address);
+};
