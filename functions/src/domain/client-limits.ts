@@ -1,6 +1,14 @@
 import { AppError } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { clientExempt, takeOne, type Limit } from './rate-limits';
+import { functionConfig } from '../adapters/function-config';
+import { windowCounter, type Limit } from '../store/limit-windows';
+
+/**
+ * Addresses exempt from per-client limits. Only the test harness sets it (to its own 127.0.0.1,
+ * which every test shares); the stack never does, so in AWS every client is limited.
+ */
+export const clientExempt = (client: string) =>
+  functionConfig().oneMachine.clientLimitExempt.includes(client);
 
 /**
  * Per-client limits on the public routes that cost us something (mail, chain fees, table writes).
@@ -23,6 +31,6 @@ export type LimitedAction = keyof typeof clientLimits;
 /** Counts this call for the client; a 429 once the client's window is full. */
 export const limitClient = async (action: LimitedAction, client: string): Promise<void> => {
   if (clientExempt(client)) return;
-  if (!(await takeOne(`client#${action}#${client}`, clientLimits[action])))
+  if (!(await windowCounter.take(`client#${action}#${client}`, clientLimits[action])))
     throw new AppError('too_many_requests', accountMessages.tooManyRequests);
 };

@@ -1,10 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { conditionHolds, isConditionalFailure } from '../adapters/table';
-import { keys } from './keys';
-import { clientExempt, takeOne, type Limit } from './rate-limits';
+import { emailCodes } from '../store/email-codes';
+import { windowCounter, type Limit } from '../store/limit-windows';
+import { isConditionFailure, written } from '../store/table';
+import { clientExempt } from './client-limits';
 
 export type CodePurpose = 'confirm' | 'reset';
 
@@ -28,26 +26,27 @@ export const issueCode = async (
   email: string,
   client?: string,
 ): Promise<string | undefined> => {
-  if (client && !clientExempt(client) && !(await takeOne(`code-client#${client}`, CODES_PER_CLIENT)))
+  if (
+    client &&
+    !clientExempt(client) &&
+    !(await windowCounter.take(`code-client#${client}`, CODES_PER_CLIENT))
+  )
     return undefined;
-  if (!(await takeOne(`code-email#${purpose}#${email}`, CODES_PER_EMAIL))) return undefined;
+  if (!(await windowCounter.take(`code-email#${purpose}#${email}`, CODES_PER_EMAIL))) return undefined;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: {
-        ...keys.code(purpose, email),
-        codeHash: hash(code).toString('hex'),
-        attempts: 0,
-        expiresAt: Math.floor(Date.now() / 1000) + VALID_SECONDS,
-      },
-    }),
-  );
+  await emailCodes()
+    .put({
+      purpose,
+      email,
+      codeHash: hash(code).toString('hex'),
+      attempts: 0,
+      expiresAt: Math.floor(Date.now() / 1000) + VALID_SECONDS,
+    })
+    .go();
   return code;
 };
 
-const burn = (key: ReturnType<typeof keys.code>) =>
-  dynamoClient().send(new DeleteCommand({ TableName: functionConfig().tableName, Key: key }));
+const burn = (purpose: CodePurpose, email: string) => emailCodes().delete({ purpose, email }).go();
 
 /**
  * One attempt = one atomic conditional update that counts it, before any comparison: of any number
@@ -55,37 +54,29 @@ const burn = (key: ReturnType<typeof keys.code>) =>
  * burns the code.
  */
 export const redeemCode = async (purpose: CodePurpose, email: string, code: string): Promise<boolean> => {
-  const key = keys.code(purpose, email);
-  let item: Record<string, unknown> | undefined;
+  let codeHash: string;
   try {
-    const out = await dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: key,
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attribute_exists(codeHash) AND attempts < :max AND expiresAt > :now',
-        ExpressionAttributeValues: { ':one': 1, ':max': MAX_ATTEMPTS, ':now': Math.floor(Date.now() / 1000) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    item = out.Attributes;
+    const out = await emailCodes()
+      .patch({ purpose, email })
+      .add({ attempts: 1 })
+      .where(
+        ({ codeHash, attempts, expiresAt }, { exists, lt, gt }) =>
+          `${exists(codeHash)} AND ${lt(attempts, MAX_ATTEMPTS)} AND ${gt(expiresAt, Math.floor(Date.now() / 1000))}`,
+      )
+      .go({ response: 'all_new' });
+    codeHash = out.data.codeHash;
   } catch (err) {
-    if (!isConditionalFailure(err)) throw err;
-    await burn(key);
+    if (!isConditionFailure(err)) throw err;
+    await burn(purpose, email);
     return false;
   }
-  const codeHash = String(item?.codeHash ?? '');
   const matches = timingSafeEqual(Buffer.from(codeHash, 'hex'), hash(code));
   if (!matches) return false;
   // Single use: of two concurrent redemptions only the one that deletes it wins.
-  return conditionHolds(
-    dynamoClient().send(
-      new DeleteCommand({
-        TableName: functionConfig().tableName,
-        Key: key,
-        ConditionExpression: 'codeHash = :h',
-        ExpressionAttributeValues: { ':h': codeHash },
-      }),
-    ),
+  return written(
+    emailCodes()
+      .delete({ purpose, email })
+      .where((attr, { eq }) => eq(attr.codeHash, codeHash))
+      .go(),
   );
 };

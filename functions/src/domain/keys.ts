@@ -5,34 +5,21 @@
  * | pattern                         | key                                    | index |
  * |---------------------------------|----------------------------------------|-------|
  * | organisation profile            | ORG#<org> / ORG                        | table |
- * | organisation settings           | ORG#<org> / SETTINGS                   | table |
- * | organisation secrets            | ORG#<org> / begins_with SECRET#        | table |
- * | organisation by verifier slug   | gsi1: VERIFIER#<slug> / ORG            | gsi1  |
  * | user of an organisation         | ORG#<org> / USER#<sub>                 | table |
  * | users of an organisation        | ORG#<org> / begins_with USER#          | table |
  * | user by email (all orgs)        | gsi1: EMAIL#<email> / USER             | gsi1  |
  * | email uniqueness guard          | EMAIL#<email> / EMAIL                  | table |
- * | one-time email code             | CODE#<purpose>#<email> / CODE (TTL)    | table |
- * | set-password link (by its hash) | SETPW#<sha256 of token> / SETPW (TTL)  | table |
- * | sign-in failures                | THROTTLE#<email> / THROTTLE (TTL)      | table |
  * | wiring probe                    | ORG#<org> / PROBE#<id>                 | table |
  * | cohort / cohorts of an org      | ORG#<org> / COHORT#<cohort>            | table |
  * | recipient+credential rows       | ORG#<org>#COH#<cohort> / CT#<ct>#R#<id> | table |
  * | upload (import progress)        | ORG#<org> / UPLOAD#<id>                | table |
  * | run of long work (progress)     | ORG#<org> / RUN#<id>                   | table |
  * | generate chunk (pending job)    | ORG#<org> / GENCHUNK#<run>#<nnnn>      | table |
- * | dashboard counters per month    | ORG#<org> / STAT#<yyyy-mm>             | table |
- * | verification request            | ORG#<org> / VERIFY#<iso time>#<id>     | table |
  * | scheduled issuance (due work)   | gsi2: SCHEDULED / <iso time>#<org>#<run> | gsi2  |
  *   (recipient key functions: domain/recipient-store.ts; S3: <org>/uploads|photos|documents/<uuid>)
  */
 export const keys = {
   org: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'ORG' }),
-  settings: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'SETTINGS' }),
-  orgBySlug: (slug: string) => ({ gsi1pk: `VERIFIER#${slug}`, gsi1sk: 'ORG' }),
-  code: (purpose: string, email: string) => ({ pk: `CODE#${purpose}#${email}`, sk: 'CODE' }),
-  setPasswordLink: (tokenHash: string) => ({ pk: `SETPW#${tokenHash}`, sk: 'SETPW' }),
-  throttle: (email: string) => ({ pk: `THROTTLE#${email}`, sk: 'THROTTLE' }),
   probe: (orgId: string, probeId: string) => ({ pk: `ORG#${orgId}`, sk: `PROBE#${probeId}` }),
 };
 

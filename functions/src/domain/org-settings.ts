@@ -1,10 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Blockchain, PartnerSignatory, UpdateProfileRequest } from '@proofmark/shared/api/profile';
 import { storageTypes, type StorageType } from '@proofmark/shared/settings/choices';
 import { secretsIn, type SecretField } from '@proofmark/shared/settings/rules';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { keys } from './keys';
+import { orgSettings } from '../store/org-settings';
 
 /**
  * The organisation's settings row (`ORG#<org>` / `SETTINGS`): every non-secret setting of the
@@ -180,33 +177,15 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
   }
 };
 
-const settingsKey = keys.settings;
-
 export const getOrgSettings = async (orgId: string): Promise<OrgSettings> => {
-  const out = await dynamoClient().send(
-    new GetCommand({ TableName: functionConfig().tableName, Key: settingsKey(orgId), ConsistentRead: true }),
-  );
-  const { pk: _pk, sk: _sk, type: _type, orgId: _org, ...settings } = out.Item ?? {};
+  // Rows written before the entity existed carry no entity marker: the key alone says what it is.
+  const out = await orgSettings().get({ orgId }).go({ consistent: true, ignoreOwnership: true });
+  const { orgId: _org, ...settings } = out.data ?? {};
   return settings as OrgSettings;
 };
 
 /** Sets some attributes of the settings row, creating it on first use. */
 export const setOrgSettings = async (orgId: string, changes: Partial<OrgSettings>) => {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = { '#type': 'type', '#org': 'orgId' };
-  const values: Record<string, unknown> = { ':type': 'settings', ':org': orgId };
-  const sets = entries.map(([k, v], i) => {
-    names[`#k${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#k${i} = :v${i}`;
-  });
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: functionConfig().tableName,
-      Key: settingsKey(orgId),
-      UpdateExpression: `SET ${['#type = :type', '#org = :org', ...sets].join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  await orgSettings().update({ orgId }).set(set).go();
 };

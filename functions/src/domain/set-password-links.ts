@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { dynamoClient } from '../adapters/aws-dynamo';
 import { functionConfig } from '../adapters/function-config';
-import { isConditionalFailure } from '../adapters/table';
-import { keys } from './keys';
+import { setPasswordLinks } from '../store/set-password-links';
+import { isConditionFailure } from '../store/table';
 import { getUser, updateUser, type UserRecord } from './users';
 
 /** How long a mailed set-password link works. */
@@ -14,10 +12,7 @@ export const SET_PASSWORD_LINK_SECONDS = 72 * 60 * 60;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const deleteLink = (tokenHash: string) =>
-  dynamoClient().send(
-    new DeleteCommand({ TableName: functionConfig().tableName, Key: keys.setPasswordLink(tokenHash) }),
-  );
+const deleteLink = (tokenHash: string) => setPasswordLinks().delete({ tokenHash }).go();
 
 /**
  * A new set-password link for a user: 256 random bits, only its hash stored, expiring (DynamoDB TTL
@@ -28,17 +23,14 @@ export const issueSetPasswordLink = async (user: UserRecord): Promise<string> =>
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashOf(token);
   if (user.setPasswordLinkHash) await deleteLink(user.setPasswordLinkHash);
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: {
-        ...keys.setPasswordLink(tokenHash),
-        orgId: user.orgId,
-        userId: user.userId,
-        expiresAt: nowSeconds() + SET_PASSWORD_LINK_SECONDS,
-      },
-    }),
-  );
+  await setPasswordLinks()
+    .put({
+      tokenHash,
+      orgId: user.orgId,
+      userId: user.userId,
+      expiresAt: nowSeconds() + SET_PASSWORD_LINK_SECONDS,
+    })
+    .go();
   await updateUser(user.orgId, user.userId, { setPasswordLinkHash: tokenHash });
   return `${functionConfig().appBaseUrl}/set-password?token=${token}`;
 };
@@ -50,24 +42,19 @@ export const issueSetPasswordLink = async (user: UserRecord): Promise<string> =>
 export const redeemSetPasswordLink = async (token: string): Promise<UserRecord> => {
   const tokenHash = hashOf(token);
   const invalid = badRequest(accountMessages.setPasswordLinkInvalid);
-  let link: Record<string, unknown> | undefined;
+  let link: { orgId: string; userId: string } | null;
   try {
-    const out = await dynamoClient().send(
-      new DeleteCommand({
-        TableName: functionConfig().tableName,
-        Key: keys.setPasswordLink(tokenHash),
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': nowSeconds() },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    link = out.Attributes;
+    const out = await setPasswordLinks()
+      .remove({ tokenHash })
+      .where(({ expiresAt }, { gt }) => gt(expiresAt, nowSeconds()))
+      .go({ response: 'all_old' });
+    link = out.data;
   } catch (err) {
-    if (!isConditionalFailure(err)) throw err;
+    if (!isConditionFailure(err)) throw err;
     await deleteLink(tokenHash);
     throw invalid;
   }
-  const user = link ? await getUser(String(link.orgId), String(link.userId)) : undefined;
+  const user = link ? await getUser(link.orgId, link.userId) : undefined;
   // A removed member, or a link replaced since (belt and braces: the old row is deleted on reissue).
   if (!user || user.setPasswordLinkHash !== tokenHash) throw invalid;
   await updateUser(user.orgId, user.userId, { setPasswordLinkHash: '' });

@@ -1,6 +1,7 @@
 import { AppError } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { clientExempt, countOne, forget, usesSoFar, type Limit } from './rate-limits';
+import { windowCounter, type Limit } from '../store/limit-windows';
+import { clientExempt } from './client-limits';
 
 /**
  * Failed sign-ins are throttled per account AND per client (OWASP ASVS 2.2.1), so that a stranger
@@ -26,21 +27,25 @@ export const progressiveDelayMs = (failures: number) =>
 
 /** Refuses (429) or slows down an attempt before the password is even tried. */
 export const beforeSignIn = async (email: string, client: string): Promise<void> => {
-  if ((await usesSoFar(pair(email, client), PAIR_FAILURES)) >= PAIR_FAILURES.max)
+  if ((await windowCounter.used(pair(email, client), PAIR_FAILURES)) >= PAIR_FAILURES.max)
     throw new AppError('too_many_requests', accountMessages.tooManyAttempts);
-  if (!clientExempt(client) && (await usesSoFar(fromClient(client), CLIENT_FAILURES)) >= CLIENT_FAILURES.max)
+  if (
+    !clientExempt(client) &&
+    (await windowCounter.used(fromClient(client), CLIENT_FAILURES)) >= CLIENT_FAILURES.max
+  )
     throw new AppError('too_many_requests', accountMessages.tooManyRequests);
-  const wait = progressiveDelayMs(await usesSoFar(account(email), ACCOUNT_FAILURES));
+  const wait = progressiveDelayMs(await windowCounter.used(account(email), ACCOUNT_FAILURES));
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 };
 
 export const signInFailed = async (email: string, client: string): Promise<void> => {
   await Promise.all([
-    countOne(pair(email, client), PAIR_FAILURES),
-    countOne(fromClient(client), CLIENT_FAILURES),
-    countOne(account(email), ACCOUNT_FAILURES),
+    windowCounter.count(pair(email, client), PAIR_FAILURES),
+    windowCounter.count(fromClient(client), CLIENT_FAILURES),
+    windowCounter.count(account(email), ACCOUNT_FAILURES),
   ]);
 };
 
 /** A success ends this client's strikes on this email (not other clients'). */
-export const signInSucceeded = (email: string, client: string) => forget(pair(email, client), PAIR_FAILURES);
+export const signInSucceeded = (email: string, client: string) =>
+  windowCounter.clear(pair(email, client), PAIR_FAILURES);

@@ -63,6 +63,12 @@ export const getOrg = async (orgId: string): Promise<OrgRecord | undefined> => {
   return (out.data as OrgRecord | null) ?? undefined;
 };
 
+/** The organisation whose verifier address (slug) this is; undefined when none. */
+export const orgIdBySlug = async (slug: string): Promise<string | undefined> => {
+  const out = await organisations().query.byVerifierSlug({ verifierSlug: slug }).go({ limit: 1 });
+  return out.data[0]?.orgId;
+};
+
 /** Sets some top-level attributes of an existing user (never creates one). */
 export const updateUser = async (
   orgId: string,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   bitcoinRelayMethods,
   chainRelayRequest,
@@ -14,13 +13,12 @@ import {
 import { parseAnchor } from '@proofmark/shared/blockcerts/anchor';
 import { decodeProofValue } from '@proofmark/shared/blockcerts/proof-value';
 import { AppError, badRequest, notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws-dynamo';
 import { getObjectText } from '../adapters/blobs';
 import { relayUpstreamFor } from '../adapters/chain/deployment-networks';
-import { functionConfig } from '../adapters/function-config';
 import { publicKeys, publicUrl } from './public-urls';
+import { verifications } from '../store/verifications';
 import { recordStat } from './stats';
-import { orgIdBySlug } from './wallet-introduction';
+import { orgIdBySlug } from './users';
 
 /** How long the relay waits for the chain before the verifier reports "could not check". */
 const UPSTREAM_TIMEOUT_MS = 8000;
@@ -188,11 +186,6 @@ const publishedDetails = async (slug: string, credentialId: string): Promise<Pub
   }
 };
 
-export const verificationKey = (orgId: string, at: string, id: string) => ({
-  pk: `ORG#${orgId}`,
-  sk: `VERIFY#${at}#${id}`,
-});
-
 /**
  * Records one verification made on a public verifier page and counts it for the dashboard. The
  * organisation is the credential's issuer when that is one of ours, otherwise the page's slug.
@@ -205,20 +198,17 @@ export const recordVerification = async (input: RecordVerificationRequest, now =
   const orgId = await orgIdBySlug(slug);
   if (!orgId) return false;
   const at = now.toISOString();
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: {
-        ...verificationKey(orgId, at, randomUUID()),
-        type: 'verification',
-        credentialId: input.credentialId,
-        verdict: input.verdict,
-        method: input.method,
-        verifiedAt: at,
-        ...(await publishedDetails(slug, input.credentialId)),
-      },
-    }),
-  );
+  await verifications()
+    .put({
+      orgId,
+      verifiedAt: at,
+      verificationId: randomUUID(),
+      credentialId: input.credentialId,
+      verdict: input.verdict,
+      method: input.method,
+      ...(await publishedDetails(slug, input.credentialId)),
+    })
+    .go();
   await recordStat(orgId, 'verified', 1, now);
   return true;
 };

@@ -3,7 +3,7 @@ import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { AppError } from '@proofmark/shared/errors';
 import { dynamoClient } from '../adapters/aws-dynamo';
 import { functionConfig } from '../adapters/function-config';
-import { keys } from './keys';
+import { orgIdBySlug } from './users';
 
 /**
  * The Blockcerts Wallet introduction: a recipient's wallet posts its address with the one-time code
@@ -47,20 +47,6 @@ export const issueOneTimeCode = async (
     }),
   );
   return code;
-};
-
-/** The organisation whose verifier address (slug) this is; undefined when none. */
-export const orgIdBySlug = async (slug: string): Promise<string | undefined> => {
-  const k = keys.orgBySlug(slug);
-  const out = await dynamoClient().send(
-    new QueryCommand({
-      TableName: functionConfig().tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
-    }),
-  );
-  return out.Items?.[0]?.orgId as string | undefined;
 };
 
 export const introduceWallet = async (slug: string, nonce: string, rawAddress: string): Promise<void> => {

@@ -12,7 +12,7 @@ import { getBalance, requestTopUp } from '../domain/workspace/balance';
 import { requestBake, requestIssue } from '../domain/workspace/issue';
 import { holdSelection, revokeSelection, unholdSelection } from '../domain/workspace/holds';
 import { decideApprovals, listApprovals } from '../domain/workspace/approvals';
-import { httpGroup, parseBody, parseQuery } from './kit';
+import { httpGroup, parseBody, parseQuery, sourceIpOf } from './kit';
 
 /** Balance, issue (now or scheduled), bake, revoke, hold/unhold and the approval screen (shared/src/api/workspace.ts). */
 export const handler = httpGroup({
@@ -26,7 +26,12 @@ export const handler = httpGroup({
   },
 
   'POST /api/workspace/issue': async (event, { caller, user }) => {
-    const { run, scheduled } = await requestIssue(caller.orgId, user, parseBody(event, issueRequest));
+    const { run, scheduled } = await requestIssue(
+      caller.orgId,
+      user,
+      parseBody(event, issueRequest),
+      sourceIpOf(event),
+    );
     return { status: 202, message: scheduled ? m.issueScheduled : m.issuing, data: run };
   },
   'POST /api/workspace/bake': async (event, { caller }) => {
@@ -35,7 +40,12 @@ export const handler = httpGroup({
   },
 
   'POST /api/workspace/revoke': async (event, { caller, user }) => {
-    const data = await revokeSelection(caller.orgId, user, parseBody(event, revokeSelectionRequest));
+    const data = await revokeSelection(
+      caller.orgId,
+      user,
+      parseBody(event, revokeSelectionRequest),
+      sourceIpOf(event),
+    );
     return { message: m.revoked, data };
   },
   'POST /api/workspace/hold': async (event, { caller }) => {

@@ -39,7 +39,8 @@ export const indexKey = <const I extends typeof GSI1 | typeof GSI2, const P exte
 });
 
 /**
- * Defines an entity and answers a getter that binds it to the table on first use.
+ * Defines an entity and answers a getter that binds it to the table on first use (its `schema`
+ * stays readable without binding).
  * `const users = defineEntity({...}); await users().get({ orgId, userId }).go()`.
  */
 export const defineEntity = <
@@ -52,7 +53,7 @@ export const defineEntity = <
 ) => {
   const entity = new Entity(schema);
   let bound = false;
-  return () => {
+  const get = () => {
     if (!bound) {
       entity.setClient(dynamoClient());
       entity.setTableName(functionConfig().tableName);
@@ -60,6 +61,8 @@ export const defineEntity = <
     }
     return entity;
   };
+  // The schema, readable without binding: scripts/table-design.ts documents the table from it.
+  return Object.assign(get, { schema });
 };
 
 /**

@@ -29,13 +29,14 @@ export interface StatusChange {
   batchId: string;
 }
 
-/** Revoke (email + password again, a reason): irreversible. */
+/** Revoke (email + password again, under the sign-in throttle of `client`; a reason): irreversible. */
 export const revokeSelection = async (
   orgId: string,
   user: UserRecord,
   req: { email: string; password: string; certtype: string; selectedItems: string[]; revokereason: string },
+  client: string,
 ): Promise<StatusChange> => {
-  await checkCredentials(user, req.email, req.password);
+  await checkCredentials(user, req.email, req.password, client);
   const rows = await selectedRows(orgId, req.certtype, req.selectedItems);
   const verdict = canRevoke(
     rows.map((r) => r.status),

@@ -24,7 +24,7 @@ import { getOrgSettings } from '../org-settings';
 import { listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { findRun, runView, type RunRecord } from '../runs';
-import { clearFailures, isThrottled, recordFailure } from '../sign-in-throttle';
+import { beforeSignIn, signInFailed, signInSucceeded } from '../sign-in-lockout';
 import type { UserRecord } from '../users';
 import { debitItems, getBalance, refundItems } from './balance';
 import { transitionRow } from './row-transitions';
@@ -65,16 +65,17 @@ const claimable: Record<IssueKind, readonly string[]> = {
 
 /**
  * The confirmation's email and password, checked again on every request (never trusted from an
- * earlier check), with the sign-in throttle so the dialog is no way around it.
+ * earlier check), under the sign-in throttle (per client and account, ./sign-in-lockout.ts) so the
+ * dialog is no way around it: its failures count as failed sign-ins and a locked client is refused.
  */
-export const checkCredentials = async (user: UserRecord, email: string, password: string) => {
+export const checkCredentials = async (user: UserRecord, email: string, password: string, client: string) => {
   if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw badRequest(m.notYourEmail);
-  if (await isThrottled(user.email)) throw badRequest(m.wrongCredentials);
+  await beforeSignIn(user.email, client);
   if (!(await passwordSignIn(user.email, password))) {
-    await recordFailure(user.email);
+    await signInFailed(user.email, client);
     throw badRequest(m.wrongCredentials);
   }
-  await clearFailures(user.email);
+  await signInSucceeded(user.email, client);
 };
 
 const chosenBlockchain = async (orgId: string): Promise<Blockchain> => {
@@ -102,8 +103,9 @@ export const requestIssue = async (
   orgId: string,
   user: UserRecord,
   req: IssueRequest,
+  client: string,
 ): Promise<{ run: RunView; scheduled: boolean }> => {
-  await checkCredentials(user, req.email, req.password);
+  await checkCredentials(user, req.email, req.password, client);
   const existing = (await findRun(orgId, req.requestId)) as IssueRun | undefined;
   if (existing) return answer(await resume(existing));
 
