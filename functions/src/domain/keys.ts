@@ -1,14 +1,11 @@
 /**
- * Key templates of the single table, one per access pattern. Every key of a tenant's data starts
- * with its organisation id, so a query can never cross tenants.
+ * Key templates of the single table that are not yet entities of functions/src/store (those are
+ * listed in docs/table-design.md). Every key of a tenant's data starts with its organisation id, so
+ * a query can never cross tenants.
  *
  * | pattern                         | key                                    | index |
  * |---------------------------------|----------------------------------------|-------|
  * | organisation profile            | ORG#<org> / ORG                        | table |
- * | user of an organisation         | ORG#<org> / USER#<sub>                 | table |
- * | users of an organisation        | ORG#<org> / begins_with USER#          | table |
- * | user by email (all orgs)        | gsi1: EMAIL#<email> / USER             | gsi1  |
- * | email uniqueness guard          | EMAIL#<email> / EMAIL                  | table |
  * | wiring probe                    | ORG#<org> / PROBE#<id>                 | table |
  * | cohort / cohorts of an org      | ORG#<org> / COHORT#<cohort>            | table |
  * | recipient+credential rows       | ORG#<org>#COH#<cohort> / CT#<ct>#R#<id> | table |
