@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { ed25519PublicKeyMultibase, type BadgeSigningKey } from '@proofmark/shared/blockcerts/index';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { conditionHolds, queryAll } from '../adapters/table';
+import { badgeKeys } from '../store/badge-keys';
+import { written } from '../store/table';
 import { deleteSecret, putSecret, readSecret } from './secrets';
 
 /**
@@ -26,21 +24,13 @@ export interface BadgeKeyRecord {
   secretName: string;
 }
 
-const recordKey = (orgId: string, n: number) => ({
-  pk: `ORG#${orgId}`,
-  sk: `BADGEKEY#${String(n).padStart(6, '0')}`,
-});
 /** Before keys rotated there was one key under this name; it becomes badge-key-1. */
 const LEGACY_SECRET = 'badge-key/ed25519';
 
 export const listBadgeKeys = async (orgId: string): Promise<BadgeKeyRecord[]> =>
-  (
-    await queryAll<BadgeKeyRecord>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'BADGEKEY#' },
-      ConsistentRead: true,
-    })
-  ).sort((a, b) => a.number - b.number);
+  (await badgeKeys().query.byId({ orgId }).go({ pages: 'all', consistent: true })).data.sort(
+    (a, b) => a.number - b.number,
+  );
 
 /** The profile's view of the keys (public halves and dates only). */
 export const profileBadgeKeys = (keys: BadgeKeyRecord[]): BadgeSigningKey[] =>
@@ -70,15 +60,7 @@ const storeKey = async (
     created: new Date(Date.now() - 1000).toISOString(),
     secretName: name,
   };
-  const stored = await conditionHolds(
-    dynamoClient().send(
-      new PutCommand({
-        TableName: functionConfig().tableName,
-        Item: { ...recordKey(orgId, n), type: 'badgeKey', ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
+  const stored = await written(badgeKeys().create({ orgId, ...record }).go());
   if (!stored && !secretName) await deleteSecret(orgId, name);
   return stored;
 };
@@ -109,16 +91,12 @@ export const badgeSigningKey = async (
 /** Retires the current key and makes the next one current; returns the new key's record. */
 export const rotateBadgeKey = async (orgId: string): Promise<BadgeKeyRecord> => {
   const current = await currentRecord(orgId);
-  const retired = await conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: recordKey(orgId, current.number),
-        UpdateExpression: 'SET revoked = :now',
-        ConditionExpression: 'attribute_not_exists(revoked)',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    ),
+  const retired = await written(
+    badgeKeys()
+      .patch({ orgId, number: current.number })
+      .set({ revoked: new Date().toISOString() })
+      .where(({ revoked }, { notExists }) => notExists(revoked))
+      .go(),
   );
   // Retired for good: without its private half nothing can be signed with it again.
   if (retired) await deleteSecret(orgId, current.secretName);

@@ -1,13 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Wallet } from 'ethers';
 import { notFound } from '@proofmark/shared/errors';
 import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { isConditionalFailure } from '../adapters/table';
 import { putSecret, readSecret } from './secrets';
 import { bitcoinAddressOf, fundNewAddressOnDevChain } from '../adapters/chain/deployment-chains';
 import type { Blockchain } from './chains';
+import { issuingKeys } from '../store/issuing-keys';
+import { written } from '../store/table';
 
 /**
  * Issuing keys, per organisation and chain. The private key is sealed in the secrets store the
@@ -25,23 +23,17 @@ export interface IssuingKeyRecord {
   revoked?: string;
 }
 
-const keyKey = (orgId: string, chain: Blockchain, fragment: string) => ({
-  pk: `ORG#${orgId}`,
-  sk: `KEY#${chain}#${fragment}`,
-});
 const secretName = (chain: Blockchain, fragment: string) => `issuing-key/${chain}/${fragment}`;
 
 export const listIssuingKeys = async (orgId: string, chain?: Blockchain): Promise<IssuingKeyRecord[]> => {
-  const out = await dynamoClient().send(
-    new QueryCommand({
-      TableName: functionConfig().tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': chain ? `KEY#${chain}#` : 'KEY#' },
-      ConsistentRead: true,
-    }),
-  );
-  return ((out.Items ?? []) as IssuingKeyRecord[]).sort((a, b) => a.created.localeCompare(b.created));
+  const out = await issuingKeys()
+    .query.byId(chain ? { orgId, chain } : { orgId })
+    .go({ pages: 'all', consistent: true });
+  return out.data.map(recordOf).sort((a, b) => a.created.localeCompare(b.created));
 };
+
+/** The record without the entity's own bookkeeping (the nonce counter is the anchoring job's). */
+const recordOf = ({ nextNonce: _, ...k }: IssuingKeyRecord & { nextNonce?: number }): IssuingKeyRecord => k;
 
 export const activeIssuingKey = async (
   orgId: string,
@@ -67,22 +59,9 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
   };
 
   await putSecret(orgId, secretName(chain, fragment), wallet.privateKey, { hint: false });
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: { ...keyKey(orgId, chain, fragment), type: 'issuing-key', ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await issuingKeys().create(record).go();
   for (const old of existing.filter((k) => !k.revoked)) {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: keyKey(orgId, chain, old.fragment),
-        UpdateExpression: 'SET revoked = :now',
-        ExpressionAttributeValues: { ':now': created },
-      }),
-    );
+    await issuingKeys().patch({ orgId, chain, fragment: old.fragment }).set({ revoked: created }).go();
   }
   await fundNewAddressOnDevChain(chain, wallet.address);
   return record;
@@ -94,34 +73,21 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
  * never below what the chain has already seen from the address.
  */
 export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): Promise<number> => {
+  const id = { orgId: key.orgId, chain: key.chain, fragment: key.fragment };
   for (;;) {
-    const out = await dynamoClient().send(
-      new GetCommand({
-        TableName: functionConfig().tableName,
-        Key: keyKey(key.orgId, key.chain, key.fragment),
-        ConsistentRead: true,
-      }),
-    );
-    const stored = out.Item?.nextNonce as number | undefined;
+    const out = await issuingKeys().get(id).go({ consistent: true, attributes: ['nextNonce'] });
+    const stored = out.data?.nextNonce;
     const nonce = Math.max(stored ?? 0, chainCount);
-    try {
-      await dynamoClient().send(
-        new UpdateCommand({
-          TableName: functionConfig().tableName,
-          Key: keyKey(key.orgId, key.chain, key.fragment),
-          UpdateExpression: 'SET nextNonce = :next',
-          ConditionExpression:
-            stored === undefined ? 'attribute_not_exists(nextNonce)' : 'nextNonce = :stored',
-          ExpressionAttributeValues: {
-            ':next': nonce + 1,
-            ...(stored === undefined ? {} : { ':stored': stored }),
-          },
-        }),
-      );
-      return nonce;
-    } catch (err) {
-      if (!isConditionalFailure(err)) throw err;
-    }
+    const taken = await written(
+      issuingKeys()
+        .patch(id)
+        .set({ nextNonce: nonce + 1 })
+        .where(({ nextNonce }, { eq, notExists }) =>
+          stored === undefined ? notExists(nextNonce) : eq(nextNonce, stored),
+        )
+        .go(),
+    );
+    if (taken) return nonce;
   }
 };
 
