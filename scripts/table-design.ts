@@ -85,6 +85,24 @@ export const tableDesign = async (): Promise<string> => {
         `| ${e.schema.model.entity} | \`${name}\` | ${ix.index ?? 'table'} | ${keyText(ix.pk)} | ${keyText(ix.sk)} | ${TTL in e.schema.attributes ? `yes (\`${TTL}\`)` : 'no'} |`,
     ),
   );
+  // Which records share a partition, per index: what one query on that partition key can return.
+  const partitions = new Map<string, Map<string, string[]>>();
+  for (const e of entities)
+    for (const ix of Object.values(e.schema.indexes)) {
+      const index = ix.index ?? 'table';
+      const byPk = partitions.get(index) ?? new Map<string, string[]>();
+      partitions.set(index, byPk);
+      const pk = keyText(ix.pk);
+      byPk.set(pk, [...(byPk.get(pk) ?? []), `${e.schema.model.entity} ${keyText(ix.sk)}`]);
+    }
+  const indexOrder = (i: string) => (i === 'table' ? '' : i);
+  const shared = [...partitions.entries()]
+    .sort(([a], [b]) => indexOrder(a).localeCompare(indexOrder(b)))
+    .flatMap(([index, byPk]) =>
+      [...byPk.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([pk, members]) => `| ${index} | ${pk} | ${members.join('<br>')} |`),
+    );
   return [
     `${entities.length} record kinds (entities), ${patterns.length} access patterns.`,
     '',
@@ -99,6 +117,14 @@ export const tableDesign = async (): Promise<string> => {
     '| Entity | Access pattern | Index | Partition key | Sort key | Expires (TTL) |',
     '|---|---|---|---|---|---|',
     ...patterns,
+    '',
+    '### Partitions',
+    '',
+    'The records that share a partition key, per index (entity and sort key of each).',
+    '',
+    '| Index | Partition key | Records (sort key) |',
+    '|---|---|---|',
+    ...shared,
   ].join('\n');
 };
 
