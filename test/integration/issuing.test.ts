@@ -101,6 +101,29 @@ const setBalance = (admin: Admin, value: number) =>
     }),
   );
 
+const removeBalance = (admin: Admin) =>
+  clients().dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: `ORG#${admin.orgId}`, sk: 'ORG' },
+      UpdateExpression: 'REMOVE balance',
+    }),
+  );
+/** The balance ledger's entries of one run: what it was charged and given back, oldest first. */
+const ledgerOf = async (admin: Admin, runId: string) => {
+  const out = await clients().dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': `ORG#${admin.orgId}`, ':sk': 'LEDGER#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? [])
+    .filter((e) => e.runId === runId)
+    .map((e) => ({ amount: e.amount as number, reason: e.reason as string }));
+};
+
 const transactions = async (admin: Admin) =>
   (await api<TransactionReceipt[]>('GET', '/api/transactions', { token: admin.token })).body.Data!;
 const credentialBatches = async (admin: Admin) =>
@@ -361,6 +384,9 @@ describe('issuing from the workspace', () => {
   });
 
   it('issues a double-clicked request once: one run, one batch, one transaction, one debit', async () => {
+    // As for an organisation registered before balances existed: no balance counts as the free trial.
+    await removeBalance(admin);
+    expect(await balance(admin)).toBe(FREE_TRIAL_CERTIFICATES);
     const before = {
       balance: await balance(admin),
       batches: (await credentialBatches(admin)).length,
@@ -382,6 +408,7 @@ describe('issuing from the workspace', () => {
     expect(run).toMatchObject({ kind: 'issue', total: 3, done: 3, batchId: requestId });
     expect(run.txId).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await balance(admin)).toBe(before.balance - 3);
+    expect(await ledgerOf(admin, requestId)).toEqual([{ amount: -3, reason: 'issue' }]);
     const batches = await credentialBatches(admin);
     expect(batches.length).toBe(before.batches + 1);
     expect(batches.filter((t) => t.batchId === requestId)).toHaveLength(1);
@@ -523,6 +550,10 @@ describe('issuing from the workspace', () => {
       }, 60_000);
       expect(failed.message).toMatch(/Generate a key pair/);
       expect(await balance(admin)).toBe(before);
+      expect(await ledgerOf(admin, res.body.Data!.id)).toEqual([
+        { amount: -1, reason: 'issue' },
+        { amount: 1, reason: 'refund' },
+      ]);
       expect((await rowOf(admin, C, 'A9')).status).toBe('generated');
       expect((await credentialBatches(admin)).filter((b) => b.batchId === res.body.Data!.id)).toHaveLength(0);
     } finally {

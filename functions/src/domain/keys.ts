@@ -11,7 +11,6 @@
  * | recipient+credential rows       | ORG#<org>#COH#<cohort> / CT#<ct>#R#<id> | table |
  * | upload (import progress)        | ORG#<org> / UPLOAD#<id>                | table |
  * | run of long work (progress)     | ORG#<org> / RUN#<id>                   | table |
- * | generate chunk (pending job)    | ORG#<org> / GENCHUNK#<run>#<nnnn>      | table |
  * | scheduled issuance (due work)   | gsi2: SCHEDULED / <iso time>#<org>#<run> | gsi2  |
  *   (recipient key functions: domain/recipient-store.ts; S3: <org>/uploads|photos|documents/<uuid>)
  */

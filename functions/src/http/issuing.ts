@@ -8,7 +8,8 @@ import {
   topUpRequest,
 } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { getBalance, requestTopUp } from '../domain/workspace/balance';
+import { getBalance } from '../domain/workspace/balance';
+import { requestTopUp } from '../domain/workspace/top-up-request';
 import { requestBake, requestIssue } from '../domain/workspace/issue';
 import { holdSelection, revokeSelection, unholdSelection } from '../domain/workspace/holds';
 import { decideApprovals, listApprovals } from '../domain/workspace/approvals';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, PRINTABLE_TYPES } from './kinds';
 import type { CertificateDesign, CertificateRecipient } from './model';
-import { certificateHtml, escapeHtml, isSafeImage } from './templates';
+import { escapeHtml } from './escape-html';
+import { certificateHtml, isSafeImage } from './templates';
 
 const design = (over: Partial<CertificateDesign> = {}): CertificateDesign => ({
   type: 'degree',

@@ -4,20 +4,11 @@
 import { fontFaceCss, FONT_STACKS } from './fonts';
 import { KINDS, type Kind } from './kinds';
 import type { CertificateDesign, CertificateRecipient, Signature } from './model';
+import { escapeHtml } from './escape-html';
 import { guillochePath, rosettePath, sealEdgePath } from './ornaments';
 import { MAX_DETAILS, slotsFor, type Slots } from './slots';
 
 export const MAX_SIGNATURES = 3;
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** For text and quoted attribute values alike. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 // Only images that cannot run script or leak a request to a third party by surprise.
 const SAFE_IMAGE =

@@ -33,3 +33,14 @@ export const lostConditionalRace = (err: unknown) => {
     (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed')
   );
 };
+
+/**
+ * Why each item of a cancelled transaction was refused, in the order the items were written
+ * (`'None'` for an item that was fine, `'ConditionalCheckFailed'`, `'TransactionConflict'`...);
+ * undefined when the error is not a cancelled transaction.
+ */
+export const cancellationReasons = (err: unknown): string[] | undefined => {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name !== 'TransactionCanceledException') return undefined;
+  return (e.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+};

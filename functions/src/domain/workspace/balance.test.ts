@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canBake, FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
-import { balanceOf, debitItems } from './balance';
+import { balanceOf } from './balance';
 
 beforeAll(() => {
   process.env.TABLE_NAME ??= 'proofmark-unit';
@@ -11,17 +11,6 @@ describe('balance', () => {
     expect(balanceOf({ name: 'Old College' })).toBe(FREE_TRIAL_CERTIFICATES);
     expect(balanceOf({ balance: 0 })).toBe(0);
     expect(balanceOf({ balance: 7 })).toBe(7);
-  });
-
-  it('debits only when the balance covers what is needed, the trial standing in for a missing balance', () => {
-    const [within] = debitItems('org', 2, 3, 'issue', 'run') as { Update: Record<string, unknown> }[];
-    expect(within!.Update).toMatchObject({
-      UpdateExpression: 'SET balance = if_not_exists(balance, :trial) - :n',
-      ConditionExpression: 'attribute_exists(pk) AND (balance >= :need OR attribute_not_exists(balance))',
-      ExpressionAttributeValues: { ':trial': FREE_TRIAL_CERTIFICATES, ':n': 2, ':need': 3 },
-    });
-    const [beyond] = debitItems('org', 50, 50, 'issue', 'run') as { Update: Record<string, unknown> }[];
-    expect(beyond!.Update.ConditionExpression).toBe('attribute_exists(pk) AND balance >= :need');
   });
 });
 

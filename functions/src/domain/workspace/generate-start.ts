@@ -1,12 +1,10 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunView } from '@proofmark/shared/api/workspace';
 import { badRequest } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canGenerate } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws-dynamo';
-import { functionConfig } from '../../adapters/function-config';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
+import { generateChunks } from '../../store/generate-chunks';
 import { getOrgSettings } from '../org-settings';
 import { mapLimit } from '../recipient-store';
 import { resolveSelection } from '../recipients';
@@ -16,17 +14,11 @@ import { blockchainOf } from './blockchain';
 /*
  * The request half of generate (POST /api/workspace/generate): checks the selection, makes the run
  * and queues its chunks. It is its own module so the HTTP function does not carry the renderer
- * (puppeteer); the rendering half is ./generate.ts, run by the `generate` job. Chunk records and
- * the exactly-once rules are described there.
+ * (puppeteer); the rendering half is ./generate.ts, run by the `generate` job. Chunk records
+ * (store/generate-chunks.ts) and the exactly-once rules are described there.
  */
 
 export const GENERATE_CHUNK = 100;
-
-export const chunkPrefix = (runId: string) => `GENCHUNK#${runId}#`;
-export const chunkKey = (orgId: string, runId: string, chunk: number) => ({
-  pk: `ORG#${orgId}`,
-  sk: `${chunkPrefix(runId)}${String(chunk).padStart(4, '0')}`,
-});
 
 export interface GenerateMessage extends Record<string, unknown> {
   orgId: string;
@@ -57,21 +49,9 @@ export const startGenerate = async (
   // half way, a restart still finds the whole run.
   await mapLimit(chunks, 4, async (items, chunk) => {
     const message: GenerateMessage = { orgId, runId: run.id, chunk };
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: functionConfig().tableName,
-        Item: {
-          ...chunkKey(orgId, run.id, chunk),
-          type: 'generateChunk',
-          orgId,
-          runId: run.id,
-          chunk,
-          certtype,
-          items,
-          ...pendingJobMark('generate', message),
-        },
-      }),
-    );
+    await generateChunks()
+      .put({ orgId, runId: run.id, chunk, certtype, items, ...pendingJobMark('generate', message) })
+      .go();
   });
   await mapLimit(chunks, 4, (_, chunk) =>
     enqueueJob('generate', { orgId, runId: run.id, chunk } satisfies GenerateMessage),

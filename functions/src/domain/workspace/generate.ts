@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws-dynamo';
 import { putObject } from '../../adapters/blobs';
 import { functionConfig } from '../../adapters/function-config';
 import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
+import { generateChunks } from '../../store/generate-chunks';
+import { cancellationReasons, update, writeAll } from '../../store/transaction';
 import { objectKeys } from '../keys';
 import { getOrgSettings } from '../org-settings';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
@@ -14,7 +14,7 @@ import { resolveSelection } from '../recipients';
 import { findRun, updateRun } from '../runs';
 import { getOrg } from '../users';
 import { certificateDesignFor, certificateRecipientFor } from './design';
-import { chunkKey, chunkPrefix, type GenerateMessage } from './generate-start';
+import type { GenerateMessage } from './generate-start';
 
 /**
  * Generate (§2.5, §5): renders each selected row's certificate (PDF and a small PNG, private until
@@ -22,7 +22,7 @@ import { chunkKey, chunkPrefix, type GenerateMessage } from './generate-start';
  * job does the rendering, one chunk of rows per message.
  *
  * Exactly once per row and run, across retries and a killed process:
- * - every chunk has a record (`ORG#<org>` / `GENCHUNK#<run>#<n>`) holding the pending-job mark, so a
+ * - every chunk has a record (store/generate-chunks.ts) holding the pending-job mark, so a
  *   restarted local cloud queues it again; the mark goes when the chunk is finished;
  * - a row's certUuid is fixed before anything is rendered (a conditional write), so a re-render
  *   overwrites the same objects instead of leaving a second PDF;
@@ -91,29 +91,9 @@ const regenerable: readonly string[] = [
   certificateStatus.sentForReview,
 ];
 
-interface ChunkRecord {
-  orgId: string;
-  runId: string;
-  chunk: number;
-  certtype: string;
-  items: string[];
-  completedAt?: string;
-  failed?: number;
-  errors?: string[];
-}
-
-const listChunks = async (orgId: string, runId: string): Promise<ChunkRecord[]> => {
-  const out = await dynamoClient().send(
-    new QueryCommand({
-      TableName: functionConfig().tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': chunkPrefix(runId) },
-      ConsistentRead: true,
-    }),
-  );
-  // 2000 rows at most per run: 20 chunks, one page.
-  return (out.Items ?? []) as ChunkRecord[];
-};
+// 2000 rows at most per run: 20 chunks.
+const listChunks = async (orgId: string, runId: string) =>
+  (await generateChunks().query.byRun({ orgId, runId }).go({ consistent: true, pages: 'all' })).data;
 
 /** Fixes the row's certUuid before rendering: kept if it has one, else set once (first writer wins). */
 const withCertUuid = async (row: RecipientItem): Promise<RecipientItem | undefined> => {
@@ -134,46 +114,38 @@ const markGenerated = async (
   generatedAt: string,
 ): Promise<Outcome> => {
   try {
-    await dynamoClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: functionConfig().tableName,
-              Key: { pk: row.pk, sk: row.sk },
-              UpdateExpression:
-                'SET #status = :generated, certUuid = :uuid, generatedAt = :at, generateRun = :run, ' +
-                'validated = :zero, updatedAt = :at',
-              ConditionExpression:
-                'attribute_exists(pk) AND #status IN (:pk, :generated, :review) AND certUuid = :uuid AND ' +
-                '(attribute_not_exists(generateRun) OR generateRun <> :run)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':generated': certificateStatus.generated,
-                ':pk': certificateStatus.pkReceived,
-                ':review': certificateStatus.sentForReview,
-                ':uuid': row.certUuid,
-                ':at': generatedAt,
-                ':run': runId,
-                ':zero': 0,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: functionConfig().tableName,
-              Key: { pk: `ORG#${orgId}`, sk: `RUN#${runId}` },
-              UpdateExpression: 'ADD done :one SET updatedAt = :at',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1, ':at': generatedAt },
-            },
-          },
-        ],
+    await writeAll([
+      update({
+        TableName: functionConfig().tableName,
+        Key: { pk: row.pk, sk: row.sk },
+        UpdateExpression:
+          'SET #status = :generated, certUuid = :uuid, generatedAt = :at, generateRun = :run, ' +
+          'validated = :zero, updatedAt = :at',
+        ConditionExpression:
+          'attribute_exists(pk) AND #status IN (:pk, :generated, :review) AND certUuid = :uuid AND ' +
+          '(attribute_not_exists(generateRun) OR generateRun <> :run)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':generated': certificateStatus.generated,
+          ':pk': certificateStatus.pkReceived,
+          ':review': certificateStatus.sentForReview,
+          ':uuid': row.certUuid,
+          ':at': generatedAt,
+          ':run': runId,
+          ':zero': 0,
+        },
       }),
-    );
+      update({
+        TableName: functionConfig().tableName,
+        Key: { pk: `ORG#${orgId}`, sk: `RUN#${runId}` },
+        UpdateExpression: 'ADD done :one SET updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1, ':at': generatedAt },
+      }),
+    ]);
     return 'counted';
   } catch (err) {
-    if ((err as { name?: string }).name !== 'TransactionCanceledException') throw err;
+    if (!cancellationReasons(err)) throw err;
     const now = await getRecipient(row.orgId, row.cohortid, row.certtype, row.studentid);
     return now?.generateRun === runId && now.status === certificateStatus.generated ? 'already' : 'refused';
   }
@@ -187,15 +159,7 @@ const markGenerated = async (
  * error is still thrown, so the message is parked in the dead-letter queue as well.
  */
 export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage, lastDelivery = false) => {
-  const record = (
-    await dynamoClient().send(
-      new GetCommand({
-        TableName: functionConfig().tableName,
-        Key: chunkKey(orgId, runId, chunk),
-        ConsistentRead: true,
-      }),
-    )
-  ).Item as ChunkRecord | undefined;
+  const { data: record } = await generateChunks().get({ orgId, runId, chunk }).go({ consistent: true });
   const run = await findRun(orgId, runId);
   if (!record || !run) return; // deleted with its organisation: nothing to do
   if (record.completedAt) return;
@@ -305,15 +269,11 @@ const renderAndStore = async (
 
 /** The chunk's failures replace (not add to) what an earlier attempt stored, and its mark goes. */
 const settleChunk = async (orgId: string, runId: string, chunk: number, errors: string[]) => {
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: functionConfig().tableName,
-      Key: chunkKey(orgId, runId, chunk),
-      UpdateExpression: 'SET completedAt = :now, failed = :f, errors = :e REMOVE gsi2pk, gsi2sk, jobMessage',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': new Date().toISOString(), ':f': errors.length, ':e': errors },
-    }),
-  );
+  await generateChunks()
+    .patch({ orgId, runId, chunk })
+    .set({ completedAt: new Date().toISOString(), failed: errors.length, errors })
+    .remove(['gsi2pk', 'gsi2sk', 'jobMessage'])
+    .go();
   await finishRunIfComplete(orgId, runId);
 };
 

@@ -1,4 +1,4 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@proofmark/shared/errors';
 import type { Display } from '@proofmark/shared/blockcerts/index';
 import type { CreateBatchRequest } from '@proofmark/shared/api/credentials';
@@ -9,18 +9,18 @@ import { dynamoClient } from '../../adapters/aws-dynamo';
 import { functionConfig } from '../../adapters/function-config';
 import { conditionHolds, setExpression } from '../../adapters/table';
 import { createBatch, findBatch } from '../batches';
-import { KINDS, type PrintableType } from '../../render/kinds';
-import { krutiDevToUnicode } from '../../render/krutidev';
 import { publicUrl } from '../public-urls';
 import { getOrg } from '../users';
-import { certificateRecipientFor } from './design';
 import { getOrgSettings } from '../org-settings';
 import { mapLimit, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
-import { findRun, updateRun } from '../runs';
+import { updateRun } from '../runs';
+import { cancellationReasons, update, writeAll } from '../../store/transaction';
 import { refundItems } from './balance';
+import { credentialDisplay } from './credential-display';
+import { claimIssueRows } from './issue-claims';
+import { findIssueRun, runKey, type IssueRun } from './issue-run';
 import { transitionRow } from './row-transitions';
-import { isCancelled, runKey, settle, type IssueRun } from './issue';
 
 /*
  * The issue job (see ./issue.ts for the request that claims the rows and queues it). Its own module
@@ -45,30 +45,25 @@ const clearMark = (orgId: string, runId: string) =>
  */
 const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: string) => {
   try {
-    await dynamoClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: functionConfig().tableName,
-              Key: runKey(run.orgId, run.id),
-              UpdateExpression: 'SET #st = :failed, message = :msg, updatedAt = :now, failed = :n',
-              ConditionExpression: '#st <> :failed',
-              ExpressionAttributeNames: { '#st': 'state' },
-              ExpressionAttributeValues: {
-                ':failed': 'failed',
-                ':msg': reason,
-                ':now': new Date().toISOString(),
-                ':n': rows.length,
-              },
-            },
-          },
-          ...(run.claimed ? refundItems(run.orgId, run.claimed, run.id) : []),
-        ],
+    await writeAll([
+      update({
+        TableName: functionConfig().tableName,
+        Key: runKey(run.orgId, run.id),
+        UpdateExpression: 'SET #st = :failed, message = :msg, updatedAt = :now, failed = :n',
+        ConditionExpression: '#st <> :failed',
+        ExpressionAttributeNames: { '#st': 'state' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':msg': reason,
+          ':now': new Date().toISOString(),
+          ':n': rows.length,
+        },
       }),
-    );
+      ...(run.claimed ? refundItems(run.orgId, run.claimed, run.id) : []),
+    ]);
   } catch (err) {
-    if (!isCancelled(err)) throw err;
+    // Failed (and refunded) by another delivery already.
+    if (!cancellationReasons(err)) throw err;
   }
   await mapLimit(rows, 10, (r) =>
     transitionRow(
@@ -120,66 +115,18 @@ const fullName = (r: RecipientItem) => [r.firstname, r.middlename, r.lastname].f
 const certificateName = (certtype: string) =>
   certificateTypes.find((t) => t.value === certtype)?.label ?? certtype;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const displayDate = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
-/**
- * The certificate's display inside the credential (what a wallet shows): the generated
- * certificate's words — organisation and logo, title, recipient, description, date, details and
- * number — as a small HTML card in the design's colours. Not the generated PNG: at ~150 KB (200 KB
- * in base64) per certificate it made a 2,000 batch's prepared JSON ~400 MB and its hashing twice
- * as slow, and the rendering stays one click away (the public PDF, the verifier page).
- */
-const displayOf = (
-  issuer: { name: string; logoUrl?: string },
-  certtype: string,
-  row: RecipientItem,
-  slug: string,
-): Display => {
-  const kind = KINDS[certtype as PrintableType] ?? KINDS.awards;
-  const r = certificateRecipientFor(row, slug);
-  const text = r.fontFlag?.toLowerCase() === 'krutidev010' ? krutiDevToUnicode : (t: string) => t;
-  const details = (r.details ?? [])
-    .map((d) => `<tr><td>${escapeHtml(d.label)}</td><td>${escapeHtml(d.value)}</td></tr>`)
-    .join('');
-  const html =
-    `<section style="font-family:Georgia,serif;text-align:center;padding:24px;color:${kind.ink};` +
-    `border:3px double ${kind.metal};background:#fffdf7">` +
-    (issuer.logoUrl
-      ? `<img src="${escapeHtml(issuer.logoUrl)}" alt="${escapeHtml(issuer.name)}" style="max-height:72px"/>`
-      : '') +
-    `<p style="letter-spacing:.12em;text-transform:uppercase;margin:8px 0">${escapeHtml(issuer.name)}</p>` +
-    `<h1 style="font-weight:normal;color:${kind.metal};margin:8px 0">${escapeHtml(kind.title)}</h1>` +
-    `<p style="font-style:italic;margin:16px 0 4px">${escapeHtml(kind.preamble)}</p>` +
-    `<h2 style="font-style:italic;margin:4px 0 12px">${escapeHtml(text(r.name))}</h2>` +
-    `<p>${escapeHtml(r.description ? text(r.description) : kind.description)}</p>` +
-    (details ? `<table style="margin:8px auto;text-align:left">${details}</table>` : '') +
-    `<p>${escapeHtml(displayDate(String(r.date)))}</p>` +
-    (r.certificateId ? `<p style="font-size:smaller">${escapeHtml(r.certificateId)}</p>` : '') +
-    `</section>`;
-  return { contentMediaType: 'text/html', content: html };
-};
-
 /**
  * The issue job: builds the run's batch (id = run id) from the rows it claimed and hands it to the
  * anchoring job. Every step can be repeated: a redelivery after the batch exists only finishes
  * the bookkeeping; publishing (batches.ts → ./issued.ts) moves the rows to issued.
  */
 export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
-  let run = (await findRun(orgId, runId)) as IssueRun | undefined;
+  let run = await findIssueRun(orgId, runId);
   if (!run) return;
   if (run.state === 'done' || run.state === 'failed') return void (await clearMark(orgId, runId));
   if (run.state === 'scheduled' && Date.parse(run.scheduledAt ?? '') > Date.now() + EARLY_TOLERANCE_MS)
     return;
-  run = await settle(run);
+  run = await claimIssueRows(run);
 
   if (await findBatch(orgId, runId)) {
     await markRunning(run, { batchId: runId });
@@ -208,7 +155,7 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
       name: settings.issuername || org?.name || '',
       logoUrl: settings.logoPublicKey ? publicUrl(settings.logoPublicKey) : undefined,
     };
-    displays = rows.map((r) => displayOf(issuer, run!.certtype, r, org?.verifierSlug ?? ''));
+    displays = rows.map((r) => credentialDisplay(issuer, run!.certtype, r, org?.verifierSlug ?? ''));
   }
   try {
     await createBatch(

@@ -1,9 +1,6 @@
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { CopyObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../../adapters/aws-s3';
-import { putObject } from '../../adapters/blobs';
-import { functionConfig } from '../../adapters/function-config';
+import { copyObject, putObject } from '../../adapters/blobs';
 import { qrPng } from '../../render/qr';
 import { objectKeys } from '../keys';
 import { publicKeys, verifierPageUrl } from '../public-urls';
@@ -13,28 +10,6 @@ import { findRun, updateRun } from '../runs';
 import { recordStat } from '../stats';
 import type { OrgRecord } from '../users';
 import { transitionRow } from './row-transitions';
-
-/**
- * A private object copied to the public bucket inside S3 (its bytes never pass through here: half
- * the cost of a get and a put on the local cloud). Nothing when there is no such object.
- */
-const copyIfPresent = async (fromKey: string, toKey: string, contentType: string) => {
-  try {
-    await s3Client().send(
-      new CopyObjectCommand({
-        Bucket: functionConfig().bucket('public'),
-        Key: toKey,
-        CopySource: `${functionConfig().bucket('artefacts')}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
-        ContentType: contentType,
-        MetadataDirective: 'REPLACE',
-      }),
-    );
-  } catch (err) {
-    const name = (err as { name?: string; Code?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') return;
-    throw err;
-  }
-};
 
 /**
  * When the batch of an issue or bake request is published: each certificate's generated PDF and
@@ -63,9 +38,10 @@ export const publishRunRows = async (
     // The QR code is drawn here (qrPng: well under a millisecond; qrcode's PNG output took ~20 ms).
     const qr = qrPng(verifierPageUrl(org.verifierSlug, uuid), { width: 300, margin: 2 });
     await Promise.all([
-      copyIfPresent(
-        objectKeys.generated(org.orgId, uuid, 'pdf'),
-        publicKeys.credential(org.verifierSlug, uuid, 'pdf'),
+      // A row baked without having been generated has no PDF: nothing to copy then.
+      copyObject(
+        { bucket: 'artefacts', key: objectKeys.generated(org.orgId, uuid, 'pdf') },
+        { bucket: 'public', key: publicKeys.credential(org.verifierSlug, uuid, 'pdf') },
         'application/pdf',
       ),
       putObject('public', publicKeys.credentialQr(org.verifierSlug, uuid), qr, 'image/png'),
