@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { routeIds, routeTable } from '../../web/src/routing/routeTable';
 import type { RouteId } from '../../web/src/routing/routeTable';
 import { registeredAdmin } from '../integration/accounts';
+import { axeViolations } from './axe';
 import { launchChromium } from './browser';
 
 /**
@@ -14,7 +14,6 @@ import { launchChromium } from './browser';
  */
 const appUrl = inject('appUrl');
 const sessionKey = 'proofmark.session';
-const wcag21aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const viewports = [
   { name: 'laptop', width: 1280, height: 800 },
@@ -50,13 +49,6 @@ async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; in
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(wcag21aa).analyze();
-  return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,
-  );
 }
 
 /** Logout is visible in the row, or one tap away in the drawer on narrow screens. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { createElement, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TableProps } from 'antd';
 import { toggleSelection } from '@proofmark/shared/recipients/rules';
 
@@ -44,6 +44,20 @@ export function toggleAll(
   return next;
 }
 
+/**
+ * With a horizontal scroll (`scroll.x`) antd copies every column title, the header checkbox too,
+ * into a hidden row it measures column widths with (`aria-hidden`). That copy must not be reachable
+ * by keyboard (WCAG: nothing focusable inside aria-hidden), so there it is made inert.
+ */
+function HeaderCheckbox({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el?.closest('[aria-hidden="true"]')) el.inert = true;
+  });
+  return createElement('span', { ref }, children);
+}
+
 /** antd `rowSelection` for a tree of cohorts and recipients. */
 export function treeRowSelection<Row extends TreeNode>({
   rows,
@@ -62,6 +76,7 @@ export function treeRowSelection<Row extends TreeNode>({
       onSelected(toggleAll(selected, pageIds, info.type));
     },
     getCheckboxProps: (row) => ({ 'aria-label': label(row) }),
+    columnTitle: (checkbox) => createElement(HeaderCheckbox, null, checkbox),
   };
 }
 
