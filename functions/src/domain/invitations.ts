@@ -10,18 +10,20 @@ import {
   invitationPlaceholders,
   isLockedStatus,
   itemId,
+  parseItemId,
   recipientStatus,
   walletIntroductionLink,
 } from '@proofmark/shared/recipients/rules';
 import { getObjectBytes } from '../adapters/blobs';
 import { sendMail, type OutgoingMail } from '../adapters/mail';
-import { enqueueJob } from '../adapters/queue';
 import { getOrgSettings } from './org-settings';
 import { issuerUrls } from './public-urls';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from './recipient-store';
 import { resolveSelection } from './recipients';
+import { countRun, createRun, finishRunIfComplete, getRun, updateRun } from './runs';
 import { getOrg } from './users';
 import { issueOneTimeCode } from './wallet-introduction';
+import { queueChunk, settleChunk, type ChunkMessage } from './workspace/job-chunks';
 
 /**
  * Invitations (§2.1, §2.4): a mail from the default invitation template with the Blockcerts Wallet
@@ -163,6 +165,35 @@ export const previewInvitations = async (
 };
 
 /**
+ * Marks a mailed row as invited by this run: false when this run marked it already (a redelivered
+ * job message raced this one), so each row is counted once. The status turns 'Invite pending' only
+ * while no wallet key has arrived meanwhile.
+ */
+const markInvited = async (row: RecipientItem, runId: string): Promise<boolean> => {
+  const marked = await updateRecipientItem(
+    row,
+    { inviteRun: runId, invitedAt: new Date().toISOString() },
+    { expression: '(attribute_not_exists(inviteRun) OR inviteRun <> :run)', values: { ':run': runId } },
+  );
+  if (marked) {
+    await updateRecipientItem(
+      row,
+      { status: recipientStatus.invitePending },
+      { expression: 'attribute_not_exists(publicKey)' },
+    );
+  }
+  return marked;
+};
+
+/** Mails one row unless this run did already; true when this call mailed and marked it. */
+const inviteRow = async (orgId: string, sender: Sender, row: RecipientItem, runId: string) => {
+  if (row.inviteRun === runId) return false;
+  const mail = await renderInvitation(sender, row, await codeFor(orgId, row), 'mail');
+  await sendMail({ to: [row.email], cc: row.secondemail ? [row.secondemail] : undefined, ...mail });
+  return markInvited(row, runId);
+};
+
+/**
  * Sends to the given rows once per run: a row already marked with this run is skipped, so a
  * redelivered job message does not mail twice (a crash between sending and marking may).
  */
@@ -170,52 +201,101 @@ export const sendInvitationsTo = async (orgId: string, rows: readonly RecipientI
   const sender = await senderOf(orgId);
   let sent = 0;
   await mapLimit(rows.filter(invitable), 5, async (r) => {
-    if (r.inviteRun === runId) return;
-    const mail = await renderInvitation(sender, r, await codeFor(orgId, r), 'mail');
-    await sendMail({ to: [r.email], cc: r.secondemail ? [r.secondemail] : undefined, ...mail });
-    await updateRecipientItem(r, {
-      inviteRun: runId,
-      invitedAt: new Date().toISOString(),
-      status: recipientStatus.invitePending,
-    });
-    sent += 1;
+    if (await inviteRow(orgId, sender, r, runId)) sent += 1;
   });
   return sent;
 };
 
 const JOB_CHUNK = 200;
 
+/** One message of the invite job: a chunk of the selection, counted in the run `runId`. */
+export interface InviteChunk extends ChunkMessage {
+  certtype: string;
+  items: string[];
+}
+
 /**
  * Sends the invitations of a selection: up to INLINE_INVITATIONS during the call, more through the
- * invite job (the caller shows "Please wait a few minutes.").
+ * invite job (the caller shows "Please wait a few minutes." and follows the run it answers).
  */
 export const inviteSelection = async (orgId: string, certtype: string, selectedItems: readonly string[]) => {
   const { rows } = await resolveSelection(orgId, certtype, selectedItems);
   const eligible = rows.filter(invitable);
   if (!eligible.length) throw badRequest(rows.length ? m.nothingToInvite : m.noSelectedStudents);
-  const runId = randomUUID();
   const skipped = rows.length - eligible.length;
   if (eligible.length <= INLINE_INVITATIONS) {
-    return { sent: await sendInvitationsTo(orgId, eligible, runId), queued: 0, skipped };
+    return { sent: await sendInvitationsTo(orgId, eligible, randomUUID()), queued: 0, skipped };
   }
-  for (let i = 0; i < eligible.length; i += JOB_CHUNK) {
-    await enqueueJob('invite', {
+  const run = await createRun(orgId, 'invite', eligible.length, { message: m.pleaseWait });
+  for (let i = 0, n = 0; i < eligible.length; i += JOB_CHUNK, n++) {
+    await queueChunk('invite', {
       orgId,
+      runId: run.id,
+      chunk: n,
       certtype,
-      runId,
       items: eligible.slice(i, i + JOB_CHUNK).map((r) => itemId(r.cohortid, r.studentid)),
     });
   }
-  return { sent: 0, queued: eligible.length, skipped };
+  return { sent: 0, queued: eligible.length, skipped, runId: run.id };
 };
 
-/** The invite job's work: one chunk of a run. */
-export const runInviteChunk = async (
-  orgId: string,
-  certtype: string,
-  runId: string,
-  items: readonly string[],
-) => {
-  const { rows } = await resolveSelection(orgId, certtype, items);
-  return sendInvitationsTo(orgId, rows, runId);
+const studentOf = (item: string) => parseItemId(item)?.studentid ?? item;
+
+/** The chunk's work; answers the rows that failed ("<studentid>: <reason>"). */
+const inviteChunk = async (msg: InviteChunk, lastAttempt: boolean): Promise<string[]> => {
+  const { orgId, runId } = msg;
+  const { rows } = await resolveSelection(orgId, msg.certtype, msg.items);
+  const found = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
+  const failures = msg.items.filter((i) => !found.has(i)).map((i) => `${studentOf(i)}: no such recipient`);
+  const sender = await senderOf(orgId);
+  const mailFailures: string[] = [];
+  await mapLimit(rows, 5, async (r) => {
+    if (r.inviteRun === runId) return;
+    if (!invitable(r)) {
+      failures.push(
+        `${r.studentid}: not invited (${r.publicKey ? 'its wallet key arrived meanwhile' : r.status})`,
+      );
+      return;
+    }
+    try {
+      if (await inviteRow(orgId, sender, r, runId)) await countRun(orgId, runId, { done: 1 });
+    } catch (err) {
+      mailFailures.push(`${r.studentid}: the invitation could not be sent (${String(err)})`);
+    }
+  });
+  if (mailFailures.length && !lastAttempt) {
+    throw new Error(`invite: ${mailFailures.length} invitation(s) failed, retrying the chunk`);
+  }
+  return [...failures, ...mailFailures];
+};
+
+/** On the last delivery of a chunk that keeps failing: every row this run did not invite, with the reason. */
+const notInvited = async (msg: InviteChunk, reason: string): Promise<string[]> => {
+  const { rows } = await resolveSelection(msg.orgId, msg.certtype, msg.items);
+  const invited = new Set(
+    rows.filter((r) => r.inviteRun === msg.runId).map((r) => itemId(r.cohortid, r.studentid)),
+  );
+  return msg.items.filter((i) => !invited.has(i)).map((i) => `${studentOf(i)}: ${reason}`);
+};
+
+/**
+ * The invite job's work: one chunk of a run. Each row is counted once, when this run marks it
+ * invited; the chunk's failures are counted by the one delivery that settles the chunk, so a
+ * redelivered message counts nothing twice. A failing chunk is retried; its last delivery counts
+ * what is still uninvited as failed, with the reason, so the run always ends.
+ */
+export const runInviteChunk = async (msg: InviteChunk, lastAttempt: boolean) => {
+  const { orgId, runId } = msg;
+  if ((await getRun(orgId, runId)).state === 'queued') await updateRun(orgId, runId, { state: 'running' });
+  let failures: string[];
+  try {
+    failures = await inviteChunk(msg, lastAttempt);
+  } catch (err) {
+    if (!lastAttempt) throw err;
+    failures = await notInvited(msg, `the invitation could not be sent (${String(err)})`);
+  }
+  if ((await settleChunk(msg)) && failures.length) {
+    await countRun(orgId, runId, { failed: failures.length, errors: failures });
+  }
+  await finishRunIfComplete(orgId, runId, m.invitationsSent);
 };

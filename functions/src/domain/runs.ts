@@ -9,7 +9,7 @@ import { conditionHolds, setExpression } from '../adapters/table';
 
 /**
  * A run is the progress record of one piece of long work of the workspace (generate, issue, bake,
- * send, download): the UI follows it while the job does the work. Counters only grow (ADD), so a
+ * send, download) or of a large invitation send (invite): the UI follows it while the job does the work. Counters only grow (ADD), so a
  * retried chunk that counts again is prevented by the job, not by the record: jobs count a row only
  * when their conditional write on that row succeeded.
  */
@@ -162,4 +162,12 @@ export const updateRun = async (
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
+};
+
+/** Ends the run once every row is counted (a chunk that finishes last does it; twice is harmless). */
+export const finishRunIfComplete = async (orgId: string, runId: string, message: string) => {
+  const run = await getRun(orgId, runId);
+  if (run.state !== 'done' && run.done + run.failed >= run.total) {
+    await updateRun(orgId, runId, { state: 'done', message });
+  }
 };

@@ -233,6 +233,8 @@ export const invitationSendData = z.object({
   sent: z.number().int(),
   queued: z.number().int(),
   skipped: z.number().int(),
+  /** A queued send: the run that counts it (GET /api/workspace/runs/{id}). */
+  runId: z.string().optional(),
 });
 /** Previews are for reading a few mails: the first ones of the selection. */
 export const MAX_PREVIEW_MAILS = 10;

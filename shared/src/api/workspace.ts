@@ -123,7 +123,8 @@ export const workspaceResponse = envelope(workspaceData);
 
 // ——— runs (long work) ———
 
-export const runKinds = ['generate', 'issue', 'bake', 'send', 'download'] as const;
+/** Long work of the workspace, and `invite`: a large invitation send of the recipients screen. */
+export const runKinds = ['generate', 'issue', 'bake', 'send', 'download', 'invite'] as const;
 export type RunKind = (typeof runKinds)[number];
 export const runStates = ['scheduled', 'queued', 'running', 'done', 'failed'] as const;
 export const runView = z.object({

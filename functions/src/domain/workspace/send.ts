@@ -11,7 +11,7 @@ import { conditionHolds } from '../../adapters/table';
 import { senderOf } from '../invitations';
 import { mapLimit, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
-import { countRun, createRun, getRun, runView, updateRun } from '../runs';
+import { countRun, createRun, finishRunIfComplete, getRun, runView, updateRun } from '../runs';
 import { recordStat } from '../stats';
 import { getOrg } from '../users';
 import { certificateLinks, renderCertificateMail } from './certificate-mail';
@@ -75,14 +75,6 @@ const markSent = (row: RecipientItem, runId: string) => {
       }),
     ),
   );
-};
-
-/** Ends the run once every row is counted (a chunk that finishes last does it; twice is harmless). */
-export const finishRunIfComplete = async (orgId: string, runId: string, message: string) => {
-  const run = await getRun(orgId, runId);
-  if (run.state !== 'done' && run.done + run.failed >= run.total) {
-    await updateRun(orgId, runId, { state: 'done', message });
-  }
 };
 
 /**

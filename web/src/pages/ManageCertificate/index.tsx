@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Tabs } from 'antd';
 import { Link } from 'react-router-dom';
-import type { RunView } from '@proofmark/shared/api/workspace';
+import { runKinds, type RunView } from '@proofmark/shared/api/workspace';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
@@ -21,17 +21,15 @@ import { useCohorts } from '../ManageStudents/components/queries';
 import { InProgressTab } from './components/InProgressTab';
 import { IssuedTab } from './components/IssuedTab';
 import type { DownloadType } from './components/DownloadModal';
-import {
-  isFinished,
-  parseDismissedRuns,
-  parseWorkspaceChoices,
-  runsToRestore,
-  withDismissedRun,
-} from './components/logic';
-import { useInvalidateWorkspace, useRecentRuns, useWorkspace } from './components/queries';
+import { isFinished, parseWorkspaceChoices } from './components/logic';
+import { useInvalidateWorkspace, useWorkspace } from './components/queries';
 import { RunProgress } from './components/RunProgress';
 import { cardStyle, openDownload } from './components/shared';
+import { useFollowedRuns } from './components/useFollowedRuns';
 import { WorkspaceFilters } from './components/WorkspaceFilters';
+
+/** The runs this screen shows (invitations are followed on the recipients screen). */
+const workspaceRunKinds = runKinds.filter((k) => k !== 'invite');
 
 type Tab = 'inprogress' | 'issued';
 
@@ -40,7 +38,6 @@ export default function ManageCertificatePage() {
   // §9: cohort, type, status, page size, paging, tab and download type are remembered (per organisation).
   const org = useOrgScope();
   const storageKey = `proofmark.manageCertificate.${org}`;
-  const dismissedKey = `proofmark.dismissedRuns.${org}`;
   const [remembered] = useState(() => parseWorkspaceChoices(readStored(storageKey)));
   const [certtype, setCerttype] = useState<CertificateType>(remembered.certtype);
   const [cohort, setCohort] = useState(remembered.cohort);
@@ -54,21 +51,7 @@ export default function ManageCertificatePage() {
   const [selectedInProgress, setSelectedInProgress] = useState<Set<string>>(new Set());
   const [selectedIssued, setSelectedIssued] = useState<Set<string>>(new Set());
   const { notice, setNotice, show } = usePageNotice();
-  const [runs, setRuns] = useState<RunView[]>([]);
-
-  // Progress lives on the server: a reopened page follows the runs it lists again (failed ones
-  // until dismissed; a dismissal is remembered so the card stays closed on the next visit).
-  const recentRuns = useRecentRuns();
-  useEffect(() => {
-    if (recentRuns.data === undefined) return;
-    const dismissed = new Set(parseDismissedRuns(readStored(dismissedKey)));
-    const restored = runsToRestore(recentRuns.data, dismissed);
-    setRuns((current) => [...current, ...restored.filter((r) => !current.some((c) => c.id === r.id))]);
-  }, [recentRuns.data, dismissedKey]);
-  const dismissRun = (id: string) => {
-    writeStored(dismissedKey, JSON.stringify(withDismissedRun(parseDismissedRuns(readStored(dismissedKey)), id)));
-    setRuns((current) => current.filter((r) => r.id !== id));
-  };
+  const { runs, follow, dismiss: dismissRun } = useFollowedRuns(workspaceRunKinds);
 
   useEffect(
     () =>
@@ -122,7 +105,7 @@ export default function ManageCertificatePage() {
 
   const followRun = (run: RunView) => {
     setNotice(undefined);
-    setRuns((current) => [run, ...current.filter((r) => r.id !== run.id)]);
+    follow(run);
     setSelectedInProgress(new Set());
     setSelectedIssued(new Set());
     // Statuses move at once (Issuing, Scheduled): show them.

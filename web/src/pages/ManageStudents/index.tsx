@@ -39,6 +39,12 @@ import { ProgrammeImportModal } from './components/ProgrammeImportModal';
 import { useApiMode, useCohorts, useInvalidateRecipients, useRecipientTree } from './components/queries';
 import { RecipientTable } from './components/RecipientTable';
 import { UploadPanel } from './components/UploadPanel';
+import { isFinished } from '../ManageCertificate/components/logic';
+import { RunProgress } from '../ManageCertificate/components/RunProgress';
+import { useFollowedRuns } from '../ManageCertificate/components/useFollowedRuns';
+
+/** Large invitation sends run as a job; their progress comes from the server (it survives a reload). */
+const inviteRuns = ['invite'] as const;
 
 const cardStyle = { boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' };
 
@@ -67,6 +73,7 @@ export default function ManageStudentsPage() {
   const [photoOf, setPhotoOf] = useState<TableRow>();
   const [previewMails, setPreviewMails] = useState<PreviewMail[]>();
   const [programmeOpen, setProgrammeOpen] = useState(false);
+  const inviteProgress = useFollowedRuns(inviteRuns);
 
   useEffect(
     () => writeStored(storageKey, JSON.stringify({ certtype, cohort, status, pageSize })),
@@ -126,11 +133,14 @@ export default function ManageStudentsPage() {
     onMutate: () => {
       if (isLargeSend(items, cohortCounts, INLINE_INVITATIONS)) show({ type: 'info', text: m.pleaseWait });
     },
-    onSuccess: (answer) =>
+    onSuccess: (answer) => {
       afterChange({
         type: answer.Status === 202 ? 'info' : 'success',
         text: answer.message || m.invitationsSent,
-      }),
+      });
+      const runId = answer.Data?.runId;
+      if (runId !== undefined) inviteProgress.follow({ id: runId, kind: 'invite', state: 'queued' });
+    },
     onError: (error) => show(failureNotice(error, m.genericFailure)),
   });
 
@@ -202,6 +212,17 @@ export default function ManageStudentsPage() {
         </PageHeading>
 
         {notice !== undefined && <NoticeAlert notice={notice} onClose={() => setNotice(undefined)} />}
+
+        {inviteProgress.runs.map((run) => (
+          <RunProgress
+            key={run.id}
+            id={run.id}
+            kind={run.kind}
+            onFinished={() => void invalidate()}
+            finishedAtStart={isFinished(run)}
+            onClose={() => inviteProgress.dismiss(run.id)}
+          />
+        ))}
 
         {canUpload && (
           <Card

@@ -127,6 +127,9 @@ describe('runDoneText', () => {
     expect(runDoneText({ kind: 'bake', done: 1, failed: 1, total: 2 })).toBe(
       '1 of 2 badges baked. 1 failed.',
     );
+    expect(runDoneText({ kind: 'invite', done: 24, failed: 1, total: 25 })).toBe(
+      '24 of 25 invitations sent. 1 failed.',
+    );
   });
 });
 

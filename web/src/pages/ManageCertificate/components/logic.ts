@@ -3,6 +3,7 @@ import { downloadTypes, workspaceStatusFilters } from '@proofmark/shared/api/wor
 import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shared/certificate-types';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@proofmark/shared/recipients/rules';
+import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import type { WorkspaceStatusFilter } from '../../../api/workspace';
@@ -96,6 +97,7 @@ export const runWaitText: Record<RunKind, string> = {
   issue: m.issuing,
   send: m.sending,
   download: m.preparingDownload,
+  invite: rm.pleaseWait,
 };
 
 export const runTitle: Record<RunKind, string> = {
@@ -104,6 +106,7 @@ export const runTitle: Record<RunKind, string> = {
   issue: 'Issuing certificates',
   send: 'Sending certificates',
   download: 'Preparing the download',
+  invite: 'Sending invitations',
 };
 
 const doneVerb: Record<RunKind, string> = {
@@ -112,11 +115,14 @@ const doneVerb: Record<RunKind, string> = {
   issue: 'issued',
   send: 'sent',
   download: 'packed for download',
+  invite: 'sent',
 };
+
+const doneNoun: Partial<Record<RunKind, string>> = { bake: 'badges', invite: 'invitations' };
 
 /** What a finished run did: "2 of 2 certificates generated.", and how many failed. */
 export function runDoneText(run: Pick<RunView, 'kind' | 'done' | 'failed' | 'total'>): string {
-  const noun = run.kind === 'bake' ? 'badges' : 'certificates';
+  const noun = doneNoun[run.kind] ?? 'certificates';
   const text = `${run.done} of ${run.total} ${noun} ${doneVerb[run.kind]}.`;
   return run.failed > 0 ? `${text} ${run.failed} failed.` : text;
 }
