@@ -170,6 +170,31 @@ describe('sign-in', () => {
     expect(rows.Items?.[0]?.lastLoginIp).toBe('127.0.0.1');
   });
 
+  it('still knows an account whose rows were written before the store layer (no entity marker)', async () => {
+    const admin = await registeredAdmin();
+    // As rows were before entities: no __edb_e__ / __edb_v__ (a write through the entity adds them).
+    const asBeforeEntities = async () => {
+      for (const sk of ['ORG', `USER#${admin.session.user_id}`])
+        await clients().dynamo.send(
+          new UpdateCommand({
+            TableName: cloud().resources.tableName,
+            Key: { pk: `ORG#${admin.orgId}`, sk },
+            UpdateExpression: 'REMOVE #e, #v',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#e': '__edb_e__', '#v': '__edb_v__' },
+          }),
+        );
+    };
+    await asBeforeEntities();
+    const again = await login(admin.email, admin.password);
+    expect(again.status).toBe(200);
+    expect(again.body.Data!.organization_name).toBe(admin.session.organization_name);
+    await asBeforeEntities();
+    const team = await api<TeamMember[]>('GET', '/api/team', { token: again.body.Data!.token });
+    expect(team.status).toBe(200);
+    expect(team.body.Data?.map((m) => m.email)).toEqual([admin.email]);
+  });
+
   it('answers a wrong password and an unknown email the same way, and throttles repeated failures', async () => {
     const admin = await registeredAdmin();
     const wrong = await login(admin.email, 'wrong password!');

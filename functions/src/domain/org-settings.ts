@@ -2,6 +2,7 @@ import type { Blockchain, PartnerSignatory, UpdateProfileRequest } from '@proofm
 import { storageTypes, type StorageType } from '@proofmark/shared/settings/choices';
 import { secretsIn, type SecretField } from '@proofmark/shared/settings/rules';
 import { orgSettings } from '../store/org-settings';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 
 /**
  * The organisation's settings row (`ORG#<org>` / `SETTINGS`): every non-secret setting of the
@@ -178,8 +179,9 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
 };
 
 export const getOrgSettings = async (orgId: string): Promise<OrgSettings> => {
-  // Rows written before the entity existed carry no entity marker: the key alone says what it is.
-  const out = await orgSettings().get({ orgId }).go({ consistent: true, ignoreOwnership: true });
+  const out = await orgSettings()
+    .get({ orgId })
+    .go({ consistent: true, ...earlierRows });
   const { orgId: _org, ...settings } = out.data ?? {};
   return settings as OrgSettings;
 };

@@ -1,5 +1,6 @@
 import { seal, unseal, type Sealed } from '../adapters/envelope';
 import { secrets } from '../store/secrets';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 
 /**
  * Write-only secrets of an organisation (SMTP passwords, storage keys, payment keys, issuing keys).
@@ -32,7 +33,7 @@ export const putSecret = async (
 };
 
 export const readSecret = async (orgId: string, name: string): Promise<string | undefined> => {
-  const out = await secrets().get({ orgId, name }).go();
+  const out = await secrets().get({ orgId, name }).go(earlierRows);
   return out.data ? unseal(out.data.sealed as Sealed, context(orgId, name)) : undefined;
 };
 
@@ -44,7 +45,7 @@ export const secretStatus = async (orgId: string, name: string): Promise<SecretS
     (
       await secrets()
         .get({ orgId, name })
-        .go({ attributes: ['hint'] })
+        .go({ attributes: ['hint'], ...earlierRows })
     ).data,
   );
 
@@ -57,6 +58,6 @@ export const secretStatuses = async (orgId: string, prefix: string): Promise<Map
   const out = await secrets()
     .query.byName({ orgId })
     .begins({ name: prefix })
-    .go({ pages: 'all', consistent: true, attributes: ['name', 'hint'] });
+    .go({ pages: 'all', consistent: true, attributes: ['name', 'hint'], ...earlierRows });
   return new Map(out.data.map((item) => [item.name, statusOf(item)]));
 };

@@ -1,5 +1,6 @@
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
 import { organisations } from '../store/organisations';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 import { users } from '../store/users';
 
 export interface UserRecord {
@@ -43,29 +44,39 @@ export interface OrgRecord {
 export const userPut = (u: UserRecord) => users().create(u).params();
 
 export const getUser = async (orgId: string, userId: string): Promise<UserRecord | undefined> => {
-  const out = await users().get({ orgId, userId }).go({ consistent: true });
+  const out = await users()
+    .get({ orgId, userId })
+    .go({ consistent: true, ...earlierRows });
   return (out.data as UserRecord | null) ?? undefined;
 };
 
 /** Emails are unique across organisations (one Cognito pool), so this finds at most one user. */
 export const findUserByEmail = async (email: string): Promise<UserRecord | undefined> => {
-  const out = await users().query.byEmail({ email }).go({ limit: 1 });
+  const out = await users()
+    .query.byEmail({ email })
+    .go({ limit: 1, ...earlierRows });
   const item = out.data[0];
   // The index is eventually consistent: read the row itself for current flags.
   return item ? getUser(item.orgId, item.userId) : undefined;
 };
 
 export const listUsers = async (orgId: string): Promise<UserRecord[]> =>
-  (await users().query.byId({ orgId }).go({ pages: 'all' })).data as UserRecord[];
+  (
+    await users()
+      .query.byId({ orgId })
+      .go({ pages: 'all', ...earlierRows })
+  ).data as UserRecord[];
 
 export const getOrg = async (orgId: string): Promise<OrgRecord | undefined> => {
-  const out = await organisations().get({ orgId }).go();
+  const out = await organisations().get({ orgId }).go(earlierRows);
   return (out.data as OrgRecord | null) ?? undefined;
 };
 
 /** The organisation whose verifier address (slug) this is; undefined when none. */
 export const orgIdBySlug = async (slug: string): Promise<string | undefined> => {
-  const out = await organisations().query.byVerifierSlug({ verifierSlug: slug }).go({ limit: 1 });
+  const out = await organisations()
+    .query.byVerifierSlug({ verifierSlug: slug })
+    .go({ limit: 1, ...earlierRows });
   return out.data[0]?.orgId;
 };
 

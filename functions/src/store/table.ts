@@ -90,3 +90,11 @@ export const written = async (write: Promise<unknown>): Promise<boolean> => {
     throw err;
   }
 };
+
+/**
+ * Read option for long-lived records (users, organisations, settings, secrets) that existed before
+ * the store layer: their rows carry no entity marker (`__edb_e__`), which ElectroDB otherwise
+ * requires, so they are recognised by the shape of their keys instead. Their next write through the
+ * entity adds the marker.
+ */
+export const rowsWrittenBeforeEntities = { ignoreOwnership: true } as const;
