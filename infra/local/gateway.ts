@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes, routeKey, type RouteDef } from '../../functions/src/routes';
-import type { HttpEvent } from '../../functions/src/http/kit';
+import type { HttpEvent } from '../../functions/src/http/event';
 import { HOST } from './ports';
 
 type GroupHandler = (event: HttpEvent, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;

@@ -1,13 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noPermissions } from '@proofmark/shared/accounts/permissions';
 import type { Probe } from '@proofmark/shared/api/system';
-import { routes, routeKey, type RouteDef } from '../../functions/src/routes';
+import { contract } from '@proofmark/shared/contract';
+import type { AnyRoute } from '@proofmark/shared/contract/define';
 import { api } from './helpers';
 import { registeredAdmin, teamUser } from './accounts';
 import { addStudents, issuedCertificates, toPkReceived } from './workspace-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 type Member = Awaited<ReturnType<typeof teamUser>>;
+
+// Every route of the contract: what the server serves and the web client may call.
+const routes: AnyRoute[] = Object.values(contract);
+const routeKey = (r: AnyRoute) => r.key;
+type RouteDef = AnyRoute;
 
 const fill = (path: string, id = 'does-not-matter') => path.replace(/\{\w+\+?\}/g, id);
 const call = (r: RouteDef, token?: string, id?: string) =>
@@ -47,7 +53,7 @@ const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
   },
 };
 
-describe('permissions are enforced on the server, for every route of the table', () => {
+describe('permissions are enforced on the server, for every route of the contract', () => {
   let admin: Admin;
   let viewOnly: Member;
   let noFlags: Member;

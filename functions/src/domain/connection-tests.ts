@@ -24,6 +24,7 @@ import { objectKeys } from './keys';
 import { getOrgSettings, secretName, setOrgSettings, type OrgSettings } from './org-settings';
 import { putSecret, readSecret, secretStatus } from './secrets';
 import type { UserRecord } from './users';
+import { logger } from '../adapters/logger';
 
 type SecretReader = (field: SecretField) => Promise<string | undefined>;
 
@@ -181,16 +182,12 @@ export const testStorage = async (orgId: string, req: StorageRequest | undefined
     }
   } catch (err) {
     const reason = describeConnectionError(err, secretsOf(target));
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        msg: 'storage test failed',
-        orgId,
-        kind: target.kind,
-        reason,
-        error: String((err as Error)?.name ?? err),
-      }),
-    );
+    logger.warn('storage test failed', {
+      orgId,
+      kind: target.kind,
+      reason,
+      error: String((err as Error)?.name ?? err),
+    });
     throw badRequest(m.storageTestFailed(reason));
   }
 };
@@ -248,9 +245,7 @@ export const testMail = async (orgId: string, user: UserRecord, req: TestMailReq
     );
   } catch (err) {
     const reason = describeConnectionError(err, secretsOf(config));
-    console.warn(
-      JSON.stringify({ level: 'warn', msg: 'test mail failed', orgId, kind: config.kind, reason }),
-    );
+    logger.warn('test mail failed', { orgId, kind: config.kind, reason });
     throw badRequest(m.mailTestFailed(reason));
   }
   return to;

@@ -26,6 +26,7 @@ import {
   SETTINGS_SECRET_PREFIX,
   type OrgSettings,
 } from './org-settings';
+import { logger } from '../adapters/logger';
 
 export type ImageSlot = 'logo' | 'signature';
 
@@ -235,14 +236,7 @@ export const uploadImage = async (orgId: string, slot: ImageSlot, bytes: Uint8Ar
   const old = slot === 'logo' ? previous.logoKey : previous.signatureKey;
   if (old && old !== key) {
     await deleteObject('artefacts', old).catch((err) =>
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'could not delete the replaced image',
-          key: old,
-          error: String(err),
-        }),
-      ),
+      logger.warn('could not delete the replaced image', { key: old, error: err as Error }),
     );
   }
   return { url: await presignedGetUrl('artefacts', key), contentType };

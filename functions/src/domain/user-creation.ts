@@ -4,6 +4,7 @@ import { createIdentity, deleteIdentity } from '../adapters/identity';
 import { emailGuards } from '../store/email-guards';
 import { lostConditionalRace, put, writeAll, type TransactItem } from '../store/transaction';
 import { findUserByEmail, userPut, type UserRecord } from './users';
+import { logger } from '../adapters/logger';
 
 /**
  * Creates a user as one unit: the Cognito identity first, then its rows — the user, the email
@@ -27,14 +28,10 @@ export const createUserWithIdentity = async (
     ]);
   } catch (err) {
     await deleteIdentity(identity.email).catch((cleanupErr) =>
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'could not remove the Cognito user after its rows failed',
-          email: identity.email,
-          error: String(cleanupErr),
-        }),
-      ),
+      logger.error('could not remove the Cognito user after its rows failed', {
+        email: identity.email,
+        error: cleanupErr as Error,
+      }),
     );
     if (lostConditionalRace(err)) throw conflict(accountMessages.emailTaken);
     throw err;

@@ -1,14 +1,4 @@
-import {
-  changePasswordRequest,
-  confirmRequest,
-  emailOnlyRequest,
-  firstPasswordRequest,
-  loginRequest,
-  refreshRequest,
-  registerRequest,
-  resetPasswordRequest,
-  setPasswordRequest,
-} from '@proofmark/shared/api/auth';
+import { authRoutes } from '@proofmark/shared/contract/auth';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { confirmEmail, register, resendConfirmationCode } from '../domain/registration';
 import { login, logout, refresh, sessionFor } from '../domain/sessions';
@@ -20,61 +10,53 @@ import {
   startPasswordReset,
 } from '../domain/passwords';
 import { limitClient } from '../domain/client-limits';
-import { httpGroup, parseBody, sourceIpOf } from './kit';
+import { sourceIpOf } from './event';
+import { httpGroup } from './route-group';
 
-export const handler = httpGroup({
-  'POST /api/auth/register': async (event) => {
-    const input = parseBody(event, registerRequest);
+export const handler = httpGroup(authRoutes, {
+  'POST /api/auth/register': async ({ body }, { event }) => {
     await limitClient('register', sourceIpOf(event));
-    await register(input, sourceIpOf(event));
+    await register(body, sourceIpOf(event));
     return { message: accountMessages.registered };
   },
-  'POST /api/auth/confirm': async (event) => {
-    const { email, code } = parseBody(event, confirmRequest);
-    await confirmEmail(email, code);
+  'POST /api/auth/confirm': async ({ body }) => {
+    await confirmEmail(body.email, body.code);
     return { message: accountMessages.confirmed };
   },
-  'POST /api/auth/resend-code': async (event) => {
-    const { email } = parseBody(event, emailOnlyRequest);
+  'POST /api/auth/resend-code': async ({ body }, { event }) => {
     await limitClient('resendCode', sourceIpOf(event));
-    await resendConfirmationCode(email, sourceIpOf(event));
+    await resendConfirmationCode(body.email, sourceIpOf(event));
     return { message: accountMessages.codeSent };
   },
-  'POST /api/auth/login': async (event) => {
-    const { email, password } = parseBody(event, loginRequest);
-    return { message: accountMessages.signedIn, data: await login(email, password, sourceIpOf(event)) };
-  },
-  'POST /api/auth/refresh': async (event) => ({
-    data: await refresh(parseBody(event, refreshRequest).refreshToken),
+  'POST /api/auth/login': async ({ body }, { event }) => ({
+    message: accountMessages.signedIn,
+    data: await login(body.email, body.password, sourceIpOf(event)),
   }),
-  'POST /api/auth/forgot': async (event) => {
-    const { email } = parseBody(event, emailOnlyRequest);
+  'POST /api/auth/refresh': async ({ body }) => ({ data: await refresh(body.refreshToken) }),
+  'POST /api/auth/forgot': async ({ body }, { event }) => {
     await limitClient('forgot', sourceIpOf(event));
-    await startPasswordReset(email, sourceIpOf(event));
+    await startPasswordReset(body.email, sourceIpOf(event));
     return { message: accountMessages.codeSent };
   },
-  'POST /api/auth/reset': async (event) => {
-    const { email, code, newpassword } = parseBody(event, resetPasswordRequest);
-    await finishPasswordReset(email, code, newpassword);
+  'POST /api/auth/reset': async ({ body }) => {
+    await finishPasswordReset(body.email, body.code, body.newpassword);
     return { message: accountMessages.passwordReset };
   },
-  'POST /api/auth/set-password': async (event) => {
-    const { token, newpassword } = parseBody(event, setPasswordRequest);
+  'POST /api/auth/set-password': async ({ body }, { event }) => {
     await limitClient('setPassword', sourceIpOf(event));
-    await setPasswordWithLink(token, newpassword);
+    await setPasswordWithLink(body.token, body.newpassword);
     return { message: accountMessages.passwordSet };
   },
-  'GET /api/auth/me': async (_event, { user }) => ({ data: await sessionFor(user) }),
-  'POST /api/auth/logout': async (_event, { user }) => {
+  'GET /api/auth/me': async (_input, { user }) => ({ data: await sessionFor(user) }),
+  'POST /api/auth/logout': async (_input, { user }) => {
     await logout(user);
     return { message: accountMessages.loggedOut };
   },
-  'POST /api/auth/first-password': async (event, { user }) => {
-    await setFirstPassword(user, parseBody(event, firstPasswordRequest).newpassword);
+  'POST /api/auth/first-password': async ({ body }, { user }) => {
+    await setFirstPassword(user, body.newpassword);
     return { message: accountMessages.passwordChanged };
   },
-  'POST /api/auth/change-password': async (event, { user }) => {
-    const body = parseBody(event, changePasswordRequest);
+  'POST /api/auth/change-password': async ({ body }, { user }) => {
     await changePassword(user, body.OldPassword, body.NewPassword);
     return { message: accountMessages.passwordChanged };
   },

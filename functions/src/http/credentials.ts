@@ -1,4 +1,7 @@
-import { generateKeyRequest, type IssuingKeyView } from '@proofmark/shared/api/credentials';
+import type { IssuingKeyView } from '@proofmark/shared/api/credentials';
+import { batchesRoutes } from '@proofmark/shared/contract/batches';
+import { keysRoutes } from '@proofmark/shared/contract/keys';
+import { transactionsRoutes } from '@proofmark/shared/contract/transactions';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import {
   activeIssuingKey,
@@ -10,9 +13,8 @@ import { publishIssuerDocuments } from '../domain/public-docs';
 import { rotateBadgeKey } from '../domain/badge-keys';
 import { batchView, getBatch, listTransactions } from '../domain/batches';
 import { chainAdapter } from '../adapters/chain/deployment-chains';
-import { blockchains, type Blockchain } from '../domain/chains';
 import { getOrg } from '../domain/users';
-import { httpGroup, parseBody, pathParam, type HttpEvent } from './kit';
+import { httpGroup } from './route-group';
 
 const keyView = (k: IssuingKeyRecord): IssuingKeyView => ({
   publickey: k.address,
@@ -28,47 +30,43 @@ const slugOf = async (orgId: string) => {
   return org.verifierSlug;
 };
 
-const blockchainParam = (event: HttpEvent): Blockchain => {
-  const value = event.queryStringParameters?.blockchain ?? 'ethereum';
-  if (!(blockchains as readonly string[]).includes(value)) throw badRequest('Please select blockchain type');
-  return value as Blockchain;
-};
-
-// Issuing, revoking, holding and unholding live in the workspace group only (one rule set per
+// Issuing, revoking, holding and unholding live in the workspace routes only (one rule set per
 // action: its password check, balance debit, row and dashboard updates); batches are read here.
-export const handler = httpGroup({
-  'POST /api/keys': async (event, { caller }) => {
-    const key = await generateIssuingKey(caller.orgId, parseBody(event, generateKeyRequest).blockchain);
-    await publishIssuerDocuments(caller.orgId);
-    return { status: 201, message: 'Key pair generated.', data: keyView(key) };
+export const handler = httpGroup(
+  { ...keysRoutes, ...batchesRoutes, ...transactionsRoutes },
+  {
+    'POST /api/keys': async ({ body }, { caller }) => {
+      const key = await generateIssuingKey(caller.orgId, body.blockchain);
+      await publishIssuerDocuments(caller.orgId);
+      return { status: 201, message: 'Key pair generated.', data: keyView(key) };
+    },
+    'POST /api/keys/badge/rotate': async (_input, { caller }) => {
+      const key = await rotateBadgeKey(caller.orgId);
+      // The profile lists the new key (and the retired one, with when) before anything is signed with it.
+      await publishIssuerDocuments(caller.orgId);
+      return {
+        message: 'Badge signing key rotated.',
+        data: { fragment: key.fragment, publicKeyMultibase: key.publicKeyMultibase, created: key.created },
+      };
+    },
+    'GET /api/keys': async (_input, { caller }) => ({
+      data: (await listIssuingKeys(caller.orgId)).map(keyView),
+    }),
+    'GET /api/keys/estimate': async ({ query: { blockchain } }, { caller }) => {
+      const key = await activeIssuingKey(caller.orgId, blockchain);
+      if (!key)
+        throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
+      return {
+        data: {
+          blockchain,
+          address: key.address,
+          ...(await (await chainAdapter(blockchain)).estimateCost(key.address)),
+        },
+      };
+    },
+    'GET /api/batches/{id}': async ({ params }, { caller }) => ({
+      data: batchView(await getBatch(caller.orgId, params.id), await slugOf(caller.orgId)),
+    }),
+    'GET /api/transactions': async (_input, { caller }) => ({ data: await listTransactions(caller.orgId) }),
   },
-  'POST /api/keys/badge/rotate': async (_event, { caller }) => {
-    const key = await rotateBadgeKey(caller.orgId);
-    // The profile lists the new key (and the retired one, with when) before anything is signed with it.
-    await publishIssuerDocuments(caller.orgId);
-    return {
-      message: 'Badge signing key rotated.',
-      data: { fragment: key.fragment, publicKeyMultibase: key.publicKeyMultibase, created: key.created },
-    };
-  },
-  'GET /api/keys': async (_event, { caller }) => ({
-    data: (await listIssuingKeys(caller.orgId)).map(keyView),
-  }),
-  'GET /api/keys/estimate': async (event, { caller }) => {
-    const blockchain = blockchainParam(event);
-    const key = await activeIssuingKey(caller.orgId, blockchain);
-    if (!key)
-      throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
-    return {
-      data: {
-        blockchain,
-        address: key.address,
-        ...(await (await chainAdapter(blockchain)).estimateCost(key.address)),
-      },
-    };
-  },
-  'GET /api/batches/{id}': async (event, { caller }) => ({
-    data: batchView(await getBatch(caller.orgId, pathParam(event, 'id')), await slugOf(caller.orgId)),
-  }),
-  'GET /api/transactions': async (_event, { caller }) => ({ data: await listTransactions(caller.orgId) }),
-});
+);

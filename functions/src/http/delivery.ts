@@ -1,23 +1,23 @@
-import { directZipRequest, downloadRequest, selection } from '@proofmark/shared/api/workspace';
+import { workspaceRoutes } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { directZip, startDownload } from '../domain/workspace/download';
 import { startSend } from '../domain/workspace/send';
-import { httpGroup, parseBody } from './kit';
+import { httpGroup } from './route-group';
 
-/** Delivery of certificates (shared/src/api/workspace.ts): send by mail, and the two downloads. */
-export const handler = httpGroup({
-  'POST /api/workspace/send': async (event, { caller }) => ({
+/** Delivery of certificates: send by mail, and the two downloads. */
+export const handler = httpGroup(workspaceRoutes, {
+  'POST /api/workspace/send': async ({ body }, { caller }) => ({
     status: 202,
     message: m.sending,
-    data: await startSend(caller.orgId, parseBody(event, selection)),
+    data: await startSend(caller.orgId, body),
   }),
-  'POST /api/workspace/download': async (event, { caller }) => ({
+  'POST /api/workspace/download': async ({ body }, { caller }) => ({
     status: 202,
     message: m.preparingDownload,
-    data: await startDownload(caller.orgId, parseBody(event, downloadRequest)),
+    data: await startDownload(caller.orgId, body),
   }),
-  'POST /api/workspace/download-zip': async (event, { caller }) => ({
+  'POST /api/workspace/download-zip': async ({ body }, { caller }) => ({
     message: m.downloadDone,
-    data: await directZip(caller.orgId, parseBody(event, directZipRequest)),
+    data: await directZip(caller.orgId, body),
   }),
 });

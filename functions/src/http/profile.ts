@@ -1,9 +1,6 @@
-import {
-  imageUploadRequest,
-  testMailRequest,
-  testStorageRequest,
-  updateProfileRequest,
-} from '@proofmark/shared/api/profile';
+import { imageUploadRequest } from '@proofmark/shared/api/profile';
+import { profileRoutes } from '@proofmark/shared/contract/profile';
+import { badRequest } from '@proofmark/shared/errors';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import { fetchOffice365Token, testMail, testStorage } from '../domain/connection-tests';
 import {
@@ -15,7 +12,8 @@ import {
   uploadImage,
   type ImageSlot,
 } from '../domain/profile';
-import { httpGroup, parseBody, type HttpEvent } from './kit';
+import { bodyTextOf, type HttpEvent } from './event';
+import { httpGroup } from './route-group';
 
 /**
  * An uploaded image: JSON `{ value }` (base64 or a data: URL, spec §7 uploadlogoimage) or the raw
@@ -27,7 +25,18 @@ const imageBody = (event: HttpEvent): Buffer => {
     /^application\/json/i.test(type) ||
     (!event.isBase64Encoded && (event.body ?? '').trimStart().startsWith('{'))
   ) {
-    return imageBytesOf(parseBody(event, imageUploadRequest).value);
+    let json: unknown;
+    try {
+      json = JSON.parse(bodyTextOf(event) || '{}');
+    } catch {
+      throw badRequest('The request body is not valid JSON.');
+    }
+    const parsed = imageUploadRequest.safeParse(json);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw badRequest(details[0]?.message ?? 'Invalid request.', details);
+    }
+    return imageBytesOf(parsed.data.value);
   }
   if (!event.body) return Buffer.alloc(0);
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
@@ -35,33 +44,32 @@ const imageBody = (event: HttpEvent): Buffer => {
 
 const upload =
   (slot: ImageSlot) =>
-  async (event: HttpEvent, { caller }: { caller: { orgId: string } }) => ({
+  async (_input: unknown, { caller, event }: { caller: { orgId: string }; event: HttpEvent }) => ({
     message: slot === 'logo' ? m.logoUploaded : m.signatureUploaded,
     data: await uploadImage(caller.orgId, slot, imageBody(event)),
   });
 
-export const handler = httpGroup({
-  'GET /api/profile': async (_event, { caller, user }) => ({ data: await getProfile(caller.orgId, user) }),
-  'POST /api/profile': async (event, { caller, user }) => ({
+export const handler = httpGroup(profileRoutes, {
+  'GET /api/profile': async (_input, { caller, user }) => ({ data: await getProfile(caller.orgId, user) }),
+  'POST /api/profile': async ({ body }, { caller, user }) => ({
     message: m.saved,
-    data: await updateProfile(caller.orgId, user, parseBody(event, updateProfileRequest)),
+    data: await updateProfile(caller.orgId, user, body),
   }),
-  'GET /api/profile/partners': async (_event, { caller }) => ({ data: await getPartners(caller.orgId) }),
+  'GET /api/profile/partners': async (_input, { caller }) => ({ data: await getPartners(caller.orgId) }),
   'POST /api/profile/logo': upload('logo'),
-  'GET /api/profile/logo': async (_event, { caller }) => ({ data: await imageOf(caller.orgId, 'logo') }),
+  'GET /api/profile/logo': async (_input, { caller }) => ({ data: await imageOf(caller.orgId, 'logo') }),
   'POST /api/profile/signature': upload('signature'),
-  'GET /api/profile/signature': async (_event, { caller }) => ({
+  'GET /api/profile/signature': async (_input, { caller }) => ({
     data: await imageOf(caller.orgId, 'signature'),
   }),
-  'POST /api/profile/test-storage': async (event, { caller }) => {
-    const req = parseBody(event, testStorageRequest);
-    await testStorage(caller.orgId, req.key === 'saved' ? undefined : req);
+  'POST /api/profile/test-storage': async ({ body }, { caller }) => {
+    await testStorage(caller.orgId, body.key === 'saved' ? undefined : body);
     return { message: m.storageTestPassed };
   },
-  'POST /api/profile/test-mail': async (event, { caller, user }) => ({
-    message: m.testMailSent(await testMail(caller.orgId, user, parseBody(event, testMailRequest))),
+  'POST /api/profile/test-mail': async ({ body }, { caller, user }) => ({
+    message: m.testMailSent(await testMail(caller.orgId, user, body)),
   }),
-  'POST /api/profile/office365-token': async (_event, { caller }) => ({
+  'POST /api/profile/office365-token': async (_input, { caller }) => ({
     message: m.office365TokenFetched,
     data: await fetchOffice365Token(caller.orgId),
   }),

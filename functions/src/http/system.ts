@@ -1,17 +1,18 @@
-import { createProbeRequest } from '@proofmark/shared/api/system';
+import { systemRoutes } from '@proofmark/shared/contract/system';
 import { checkHealth } from '../domain/health';
 import { createProbe, getProbe } from '../domain/probes';
-import { httpGroup, parseBody, pathParam } from './kit';
+import { httpGroup } from './route-group';
 
-export const handler = httpGroup({
+export const handler = httpGroup(systemRoutes, {
   'GET /api/health': async () => {
     const data = await checkHealth();
     return { status: data.status === 'up' ? 200 : 503, message: data.status, data };
   },
-  'POST /api/probes': async (event, { caller }) => {
-    return { status: 201, data: await createProbe(caller.orgId, parseBody(event, createProbeRequest)) };
-  },
-  'GET /api/probes/{id}': async (event, { caller }) => {
-    return { data: await getProbe(caller.orgId, pathParam(event, 'id')) };
-  },
+  'POST /api/probes': async ({ body }, { caller }) => ({
+    status: 201,
+    data: await createProbe(caller.orgId, body),
+  }),
+  'GET /api/probes/{id}': async ({ params }, { caller }) => ({
+    data: await getProbe(caller.orgId, params.id),
+  }),
 });

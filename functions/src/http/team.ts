@@ -1,4 +1,4 @@
-import { addTeamUserRequest, teamMemberRequest, updatePermissionsRequest } from '@proofmark/shared/api/auth';
+import { teamRoutes } from '@proofmark/shared/contract/team';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import {
   addTeamUser,
@@ -10,37 +10,37 @@ import {
   resetMemberPassword,
   updatePermissions,
 } from '../domain/team';
-import { httpGroup, parseBody } from './kit';
+import { httpGroup } from './route-group';
 
-export const handler = httpGroup({
-  'GET /api/team': async (_event, { caller }) => ({ data: await listTeam(caller.orgId) }),
-  'POST /api/team': async (event, { caller, user }) => ({
+export const handler = httpGroup(teamRoutes, {
+  'GET /api/team': async (_input, { caller }) => ({ data: await listTeam(caller.orgId) }),
+  'POST /api/team': async ({ body }, { caller, user }) => ({
     status: 201,
     message: accountMessages.teamUserAdded,
-    data: await addTeamUser(caller.orgId, user, parseBody(event, addTeamUserRequest)),
+    data: await addTeamUser(caller.orgId, user, body),
   }),
-  'POST /api/team/permissions': async (event, { caller }) => ({
+  'POST /api/team/permissions': async ({ body }, { caller }) => ({
     message: accountMessages.permissionsUpdated,
-    data: await updatePermissions(caller.orgId, parseBody(event, updatePermissionsRequest)),
+    data: await updatePermissions(caller.orgId, body),
   }),
-  'POST /api/team/deactivate': async (event, { caller }) => ({
+  'POST /api/team/deactivate': async ({ body }, { caller }) => ({
     message: accountMessages.memberDeactivated,
-    data: await deactivateMember(caller.orgId, parseBody(event, teamMemberRequest)),
+    data: await deactivateMember(caller.orgId, body),
   }),
-  'POST /api/team/reactivate': async (event, { caller }) => ({
+  'POST /api/team/reactivate': async ({ body }, { caller }) => ({
     message: accountMessages.memberReactivated,
-    data: await reactivateMember(caller.orgId, parseBody(event, teamMemberRequest)),
+    data: await reactivateMember(caller.orgId, body),
   }),
-  'POST /api/team/remove': async (event, { caller }) => {
-    await removeMember(caller.orgId, parseBody(event, teamMemberRequest));
+  'POST /api/team/remove': async ({ body }, { caller }) => {
+    await removeMember(caller.orgId, body);
     return { message: accountMessages.memberRemoved };
   },
-  'POST /api/team/resend-invitation': async (event, { caller, user }) => ({
+  'POST /api/team/resend-invitation': async ({ body }, { caller, user }) => ({
     message: accountMessages.invitationResent,
-    data: await resendInvitation(caller.orgId, user, parseBody(event, teamMemberRequest)),
+    data: await resendInvitation(caller.orgId, user, body),
   }),
-  'POST /api/team/reset-password': async (event, { caller }) => ({
+  'POST /api/team/reset-password': async ({ body }, { caller }) => ({
     message: accountMessages.memberPasswordReset,
-    data: await resetMemberPassword(caller.orgId, parseBody(event, teamMemberRequest)),
+    data: await resetMemberPassword(caller.orgId, body),
   }),
 });

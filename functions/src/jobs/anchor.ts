@@ -1,9 +1,4 @@
-import * as z from 'zod';
 import { anchorBatch } from '../domain/batch-anchoring';
-import { sqsJob } from './kit';
+import { sqsJob } from './sqs-job';
 
-export const handler = sqsJob(
-  'anchor',
-  z.object({ orgId: z.string().min(1), batchId: z.string().min(1) }),
-  (m) => anchorBatch(m.orgId, m.batchId),
-);
+export const handler = sqsJob('anchor', (m) => anchorBatch(m.orgId, m.batchId));

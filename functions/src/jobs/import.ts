@@ -1,10 +1,5 @@
-import * as z from 'zod';
 import { runImport } from '../domain/uploads';
-import { sqsJob } from './kit';
+import { sqsJob } from './sqs-job';
 
 /** A large upload: a refusal is recorded on the upload (and not retried); other failures are retried. */
-export const handler = sqsJob(
-  'import',
-  z.object({ orgId: z.string().min(1), uploadId: z.string().min(1) }),
-  (msg) => runImport(msg.orgId, msg.uploadId, { rethrow: false }),
-);
+export const handler = sqsJob('import', (msg) => runImport(msg.orgId, msg.uploadId, { rethrow: false }));

@@ -1,10 +1,5 @@
-import * as z from 'zod';
 import { runIssueJob } from '../domain/workspace/issue-job';
-import { sqsJob } from './kit';
+import { sqsJob } from './sqs-job';
 
 /** Builds the batch of one issue or bake request (now, or when its schedule delivers it). */
-export const handler = sqsJob(
-  'issue',
-  z.object({ orgId: z.string().min(1), runId: z.string().min(1) }),
-  (msg) => runIssueJob(msg.orgId, msg.runId),
-);
+export const handler = sqsJob('issue', (msg) => runIssueJob(msg.orgId, msg.runId));

@@ -1,9 +1,4 @@
-import * as z from 'zod';
 import { completeProbe } from '../domain/probes';
-import { sqsJob } from './kit';
+import { sqsJob } from './sqs-job';
 
-export const handler = sqsJob(
-  'probe',
-  z.object({ orgId: z.string().min(1), probeId: z.string().min(1) }),
-  (m) => completeProbe(m.orgId, m.probeId),
-);
+export const handler = sqsJob('probe', (m) => completeProbe(m.orgId, m.probeId));

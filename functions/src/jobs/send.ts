@@ -1,17 +1,9 @@
-import * as z from 'zod';
 import { jobs } from '../jobs';
 import { runSendChunk } from '../domain/workspace/send';
-import { sqsJob } from './kit';
+import { sqsJob } from './sqs-job';
 
 export const handler = sqsJob(
   'send',
-  z.object({
-    orgId: z.string().min(1),
-    runId: z.string().min(1),
-    chunk: z.number().int().min(0),
-    certtype: z.string().min(1),
-    items: z.array(z.string()).min(1),
-  }),
   // On the last delivery a failing mail is counted as the run's failure instead of retried.
   (msg, record) =>
     runSendChunk(msg, Number(record.attributes?.ApproximateReceiveCount ?? 1) >= jobs.send.maxReceiveCount),

@@ -1,5 +1,6 @@
 import { notFound } from '@proofmark/shared/errors';
 import { functionConfig } from '../../adapters/function-config';
+import { logger } from '../../adapters/logger';
 import { sendMail } from '../../adapters/mail';
 import { escapeHtml } from '../../render/escape-html';
 import { organisations } from '../../store/organisations';
@@ -34,9 +35,7 @@ export const requestTopUp = async (
     });
     return true;
   } catch (err) {
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'top-up request mail failed', orgId, error: String(err) }),
-    );
+    logger.error('top-up request mail failed', { orgId, error: err as Error });
     return false;
   }
 };
