@@ -1,6 +1,6 @@
 import { AppError, forbidden, unauthorized } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import type { RouteAccess } from '@proofmark/shared/api/route-access';
+import type { RouteAccess } from '@proofmark/shared/contract/define';
 import { getUser, type UserRecord } from './users';
 import { tokenStillValid } from './sessions';
 
