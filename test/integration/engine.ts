@@ -13,6 +13,8 @@ import { cloud } from './helpers';
 export const engine = async (c: LocalCloudInfo = cloud()) => {
   Object.assign(process.env, c.functionEnv);
   const batches = await import('../../functions/src/domain/batches');
+  const creation = await import('../../functions/src/domain/batch-creation');
+  const editions = await import('../../functions/src/domain/status-list-editions');
   const statusList = await import('../../functions/src/domain/status-list');
   const revocations = await import('../../functions/src/domain/revocations');
   const users = await import('../../functions/src/domain/users');
@@ -21,16 +23,16 @@ export const engine = async (c: LocalCloudInfo = cloud()) => {
   return {
     /** Builds, stores and queues a batch for anchoring, as the issue job does. */
     issue: async (orgId: string, body: unknown) =>
-      view(orgId, await batches.createBatch(orgId, createBatchRequest.parse(body))),
+      view(orgId, await creation.createBatch(orgId, createBatchRequest.parse(body))),
     /** Holds or unholds credentials and anchors the new suspension list; the answer is that batch. */
     hold: async (orgId: string, credentialIds: string[], held: boolean) => {
       await statusList.setHeld(orgId, credentialIds, held);
-      return view(orgId, await batches.anchorStatusList(orgId, 'suspension'));
+      return view(orgId, await editions.anchorStatusList(orgId, 'suspension'));
     },
     /** Revokes credentials and anchors the new revocation list; the answer is that batch. */
     revoke: async (orgId: string, credentialIds: string[], reason: string) => {
       await revocations.revokeCredentials(orgId, credentialIds, reason);
-      return view(orgId, await batches.anchorStatusList(orgId, 'revocation'));
+      return view(orgId, await editions.anchorStatusList(orgId, 'revocation'));
     },
   };
 };

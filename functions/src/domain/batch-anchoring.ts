@@ -1,121 +1,50 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  bakePng,
-  bakeSvg,
-  createEddsaRdfc2022Proof,
-  finalizeBatch,
-  formatAnchor,
-  type BlockcertsCredential,
-  type PreparedBatch,
-} from '@proofmark/shared/blockcerts/index';
-import { AppError, notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { CHANGES_IN_PLACE, getObjectText, putObject } from '../adapters/blobs';
-import { conditionHolds, setExpression } from '../adapters/table';
-import { getOrg, type OrgRecord } from './users';
-import { badgeSigningKey } from './badge-keys';
-import { defaultBadgePng, defaultBadgeSvg } from './badge-images';
+import { AppError } from '@proofmark/shared/errors';
+import { batches } from '../store/batches';
+import { written } from '../store/table';
 import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } from './issuing-keys';
 import { chainAdapter } from '../adapters/chain/deployment-chains';
 import { requiredConfirmations } from '../adapters/chain/deployment-networks';
-import { issuerUrls, publicKeys } from './public-docs';
-import { recordIssuedCredentials } from './revocations';
-import { statusPurposes } from './status-list';
-import { publishRunRows } from './workspace/issued';
-import { mapLimit } from './recipient-store';
-import { batchKey, claimOnce, getBatch, preparedKey, uuidOf, type BatchRecord } from './batches';
+import { getBatch, type BatchRecord } from './batches';
+import { publishBatch } from './batch-publishing';
 
 /*
- * The anchoring job's half of a batch's life (see ./batches.ts for the records and how batches are
- * made): signing and broadcasting the anchor, then publishing the credentials, badges and status
- * lists with their proofs. Its own module so the HTTP functions that make or list batches do not
- * carry the publishing code (signers, baking, the workspace's QR codes).
+ * The anchoring job's half of a batch's life (see ./batches.ts for the records and
+ * ./batch-creation.ts for how batches are made): signing and broadcasting the anchor, then
+ * publishing (./batch-publishing.ts). Its own modules so the HTTP functions that make or list
+ * batches do not carry the publishing code (signers, baking, the workspace's QR codes).
  */
 
-/**
- * Open Badges 3.0: the anchored badge also gets the organisation's eddsa-rdfc-2022 proof (after the
- * Merkle proof, which verifiers expect first) and is baked into a PNG and an SVG next to its JSON.
- */
-const publishBadges = async (org: OrgRecord, anchored: object[]) => {
-  const sign = await issuerEddsaSigner(org);
-  await mapLimit(anchored, 16, async (badge) => {
-    {
-      const b = badge as {
-        id: string;
-        proof: object;
-        name?: string;
-        credentialSubject?: { achievement?: { name?: string } };
-      };
-      const edProof = await sign(b);
-      const full = { ...b, proof: [b.proof, edProof] };
-      const json = JSON.stringify(full, null, 2);
-      const uuid = uuidOf(String(b.id));
-      const name = b.credentialSubject?.achievement?.name ?? 'Badge';
-      await Promise.all([
-        putObject('public', publicKeys.credential(org.verifierSlug, uuid), json, 'application/json'),
-        putObject(
-          'public',
-          publicKeys.credential(org.verifierSlug, uuid, 'png'),
-          bakePng(defaultBadgePng(), json, 'ob3'),
-          'image/png',
-        ),
-        putObject(
-          'public',
-          publicKeys.credential(org.verifierSlug, uuid, 'svg'),
-          bakeSvg(defaultBadgeSvg(name, org.name), json, 'ob3'),
-          'image/svg+xml',
-        ),
-      ]);
-    }
-  });
-};
-
-/**
- * Signs with the organisation's current badge key, named as a method of its issuer profile
- * (`<profile URL>#badge-key-n`): the profile is the controller document that ties it to the issuer.
- */
-const issuerEddsaSigner = async (org: OrgRecord) => {
-  const { secretKey, fragment } = await badgeSigningKey(org.orgId);
-  const verificationMethod = `${issuerUrls(org).profile}#${fragment}`;
-  return (document: object) => createEddsaRdfc2022Proof(document, { secretKey, verificationMethod });
-};
+type Changes = Partial<Pick<BatchRecord, 'state' | 'rawTx' | 'txId' | 'keyFragment' | 'confirmations' | 'blockNumber'>>;
 
 /** Moves a batch from one state to the next only if nobody else did; false when it was already moved. */
-const advance = (
-  b: BatchRecord,
-  from: BatchRecord['state'],
-  changes: Partial<BatchRecord>,
-): Promise<boolean> => {
-  const update = setExpression(changes);
-  return conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: batchKey(b.orgId, b.id),
-        ...update,
-        ConditionExpression: '#state = :from',
-        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#state': 'state' },
-        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':from': from },
-      }),
-    ),
+const advance = (b: BatchRecord, from: BatchRecord['state'], changes: Changes): Promise<boolean> =>
+  written(
+    batches()
+      .patch({ orgId: b.orgId, id: b.id })
+      .set(changes)
+      .where(({ state }, { eq }) => eq(state, from))
+      .go(),
   );
-};
 
-/** Sets an attribute once: false when it was already set (by a concurrent delivery). */
-const setOnce = (b: BatchRecord, name: 'nonce', value: number): Promise<boolean> =>
-  conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: batchKey(b.orgId, b.id),
-        UpdateExpression: 'SET #n = :v',
-        ConditionExpression: 'attribute_not_exists(#n)',
-        ExpressionAttributeNames: { '#n': name },
-        ExpressionAttributeValues: { ':v': value },
-      }),
-    ),
+/** Fixes the batch's nonce once: false when it was already fixed (by a concurrent delivery). */
+const fixNonce = (b: BatchRecord, value: number): Promise<boolean> =>
+  written(
+    batches()
+      .patch({ orgId: b.orgId, id: b.id })
+      .set({ nonce: value })
+      .where(({ nonce }, { notExists }) => notExists(nonce))
+      .go(),
   );
+
+/** The last step: published, and no longer the anchoring job's pending work. */
+const markPublished = async (b: BatchRecord, conf: { confirmations: number; blockNumber?: number }) => {
+  await advance(b, 'broadcast', {
+    state: 'published',
+    confirmations: conf.confirmations,
+    ...(conf.blockNumber === undefined ? {} : { blockNumber: conf.blockNumber }),
+  });
+  await batches().patch({ orgId: b.orgId, id: b.id }).remove(['gsi2pk', 'gsi2sk', 'jobMessage']).go();
+};
 
 /**
  * The anchoring job: one step after another, each safe to repeat; throws to be retried later.
@@ -137,7 +66,7 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
     if (!key)
       throw new AppError('bad_request', `Organisation ${orgId} has no active ${batch.blockchain} key`);
     if (batch.nonce === undefined && chain.pendingCount) {
-      await setOnce(batch, 'nonce', await allocateNonce(key, await chain.pendingCount(key.address)));
+      await fixNonce(batch, await allocateNonce(key, await chain.pendingCount(key.address)));
       batch = await getBatch(orgId, batchId);
     }
     const signed = await chain.signAnchor({
@@ -163,99 +92,10 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
         `Transaction ${batch.txId} has ${conf?.confirmations ?? 0} confirmations; waiting for ${requiredConfirmations()}`,
       );
     }
-    await publishBatch(await getBatch(orgId, batchId), conf);
+    const broadcast = await getBatch(orgId, batchId);
+    await publishBatch(broadcast);
+    await markPublished(broadcast, conf);
     batch = await getBatch(orgId, batchId);
   }
   return batch.state;
-};
-
-const publishBatch = async (batch: BatchRecord, conf: { confirmations: number; blockNumber?: number }) => {
-  const org = await getOrg(batch.orgId);
-  if (!org) throw notFound('No such organisation.');
-  const text = await getObjectText('artefacts', batch.preparedObject ?? preparedKey(batch.orgId, batch.id));
-  if (!text) throw new Error(`Prepared batch ${batch.id} is missing from the artefacts bucket`);
-  const prepared = JSON.parse(text) as PreparedBatch<BlockcertsCredential>;
-  const profileUrl = issuerUrls(org).profile;
-  const signed = finalizeBatch(
-    prepared,
-    formatAnchor({
-      chain: batch.blockchain === 'ethereum' ? 'eth' : 'btc',
-      network: batch.network,
-      txId: batch.txId!,
-    }),
-    {
-      verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
-    },
-  );
-  // Published credentials must verify at once: not before the status lists they name exist.
-  if (batch.kind === 'credentials') {
-    const marks = batch.format === 'openbadge' ? ['w3cRevocation'] : statusPurposes;
-    const missing = marks.filter((p) => !(org as unknown as Record<string, unknown>)[`${p}ListPublishedAt`]);
-    if (missing.length)
-      throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
-  }
-  // Writing the same document twice writes the same bytes: safe on a retry.
-  if (batch.kind === 'statuslist' && batch.statusListForm === 'w3c') {
-    // Also signed by the issuer's badge key: W3C status list libraries verify the list's own proof.
-    const list = signed[0] as object & { proof: object };
-    const edProof = await (await issuerEddsaSigner(org))(list);
-    await putObject(
-      'public',
-      publicKeys.w3cStatusList(org.verifierSlug, batch.statusPurpose ?? 'revocation'),
-      JSON.stringify({ ...list, proof: [list.proof, edProof] }, null, 2),
-      'application/json',
-      CHANGES_IN_PLACE,
-    );
-    await claimOnce(batch.orgId, `w3cRevocationListPublishedAt`);
-  } else if (batch.kind === 'statuslist') {
-    await putObject(
-      'public',
-      publicKeys.statusList(org.verifierSlug, batch.statusPurpose ?? 'suspension'),
-      JSON.stringify(signed[0], null, 2),
-      'application/json',
-      CHANGES_IN_PLACE,
-    );
-    await claimOnce(batch.orgId, `${batch.statusPurpose ?? 'suspension'}ListPublishedAt`);
-  } else if (batch.format === 'openbadge') {
-    await publishBadges(org, signed);
-    // Badges made before they carried a status entry have no statusIndexStart: none to record.
-    await recordIssuedCredentials(
-      batch.orgId,
-      batch.id,
-      batch.credentialIds,
-      batch.statusIndexStart ?? 0,
-      batch.statusIndexStart === undefined ? [] : ['revocation'],
-    );
-  } else {
-    // A bounded number at a time: 2,000 requests at once only queue up in the HTTP agent.
-    await mapLimit(signed, 16, (c) =>
-      putObject(
-        'public',
-        publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
-        JSON.stringify(c, null, 2),
-        'application/json',
-      ),
-    );
-    await recordIssuedCredentials(
-      batch.orgId,
-      batch.id,
-      batch.credentialIds,
-      batch.statusIndexStart ?? 0,
-      batch.statusIndexStart === undefined ? [] : [...statusPurposes],
-    );
-  }
-  // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
-  if (batch.source) await publishRunRows(org, batch);
-  await advance(batch, 'broadcast', {
-    state: 'published',
-    confirmations: conf.confirmations,
-    blockNumber: conf.blockNumber,
-  });
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: functionConfig().tableName,
-      Key: batchKey(batch.orgId, batch.id),
-      UpdateExpression: 'REMOVE gsi2pk, gsi2sk, jobMessage',
-    }),
-  );
 };

@@ -3,8 +3,8 @@ import { buildIssuerProfile } from '@proofmark/shared/blockcerts/issuer-profile'
 import { buildRevocationList } from '@proofmark/shared/blockcerts/revocation-list';
 import { notFound } from '@proofmark/shared/errors';
 import { issuerUrls, publicKeys, publicUrl } from './public-urls';
-import { queryAll } from '../adapters/table';
 import { CHANGES_IN_PLACE, putObject } from '../adapters/blobs';
+import { revocations } from '../store/revocations';
 import { getOrg } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
 import { getOrgSettings } from './org-settings';
@@ -19,16 +19,8 @@ export interface Revocation {
   revokedAt: string;
 }
 
-export const revocationKey = (orgId: string, credentialId: string) => ({
-  pk: `ORG#${orgId}`,
-  sk: `REVOKED#${credentialId}`,
-});
-
-const listRevocations = (orgId: string): Promise<Revocation[]> =>
-  queryAll<Revocation>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'REVOKED#' },
-  });
+const listRevocations = async (orgId: string): Promise<Revocation[]> =>
+  (await revocations().query.byId({ orgId }).go({ pages: 'all', consistent: true })).data;
 
 const ROLE_ADDRESS = 'no-reply@proofmark.local';
 

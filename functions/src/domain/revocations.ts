@@ -1,19 +1,14 @@
-import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest, notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { isConditionalFailure } from '../adapters/table';
-import { publishIssuerDocuments, revocationKey } from './public-docs';
-
-/** Which credentials an organisation issued: written when a batch is published. */
-export const credentialKey = (orgId: string, credentialId: string) => ({
-  pk: `ORG#${orgId}`,
-  sk: `CRED#${credentialId}`,
-});
+import { batches } from '../store/batches';
+import { issuedCredentials } from '../store/issued-credentials';
+import { revocations } from '../store/revocations';
+import { written } from '../store/table';
+import { publishIssuerDocuments } from './public-docs';
 
 /** Which status lists a credential names: certificates both, badges revocation only (OB 3.0 allows one entry). */
 export type StatusPurposeName = 'suspension' | 'revocation';
 
+/** Which credentials an organisation issued: written when a batch is published. */
 export const recordIssuedCredentials = async (
   orgId: string,
   batchId: string,
@@ -21,27 +16,30 @@ export const recordIssuedCredentials = async (
   statusIndexStart: number,
   statusPurposes: StatusPurposeName[],
 ) => {
-  for (let i = 0; i < credentialIds.length; i += 25) {
-    await dynamoClient().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [functionConfig().tableName]: credentialIds.slice(i, i + 25).map((id, j) => ({
-            PutRequest: {
-              Item: {
-                ...credentialKey(orgId, id),
-                type: 'credential',
-                credentialId: id,
-                batchId,
-                statusIndex: statusIndexStart + i + j,
-                statusPurposes,
-              },
-            },
-          })),
-        },
-      }),
-    );
+  let records = credentialIds.map((credentialId, i) => ({
+    orgId,
+    credentialId,
+    batchId,
+    statusIndex: statusIndexStart + i,
+    statusPurposes,
+  }));
+  // Batch writes may leave items unprocessed under load: write those again (the same items).
+  for (let attempt = 0; records.length; attempt++) {
+    if (attempt === 5) throw new Error(`${records.length} issued credentials of batch ${batchId} not recorded`);
+    if (attempt) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+    const { unprocessed } = await issuedCredentials().put(records).go();
+    const left = new Set(unprocessed.map((k) => k.credentialId));
+    records = records.filter((r) => left.has(r.credentialId));
   }
 };
+
+export interface IssuedCredential {
+  orgId: string;
+  credentialId: string;
+  batchId: string;
+  statusIndex?: number;
+  statusPurposes?: StatusPurposeName[];
+}
 
 const purposeWord = { revocation: 'revoked', suspension: 'held' } as const;
 
@@ -54,31 +52,23 @@ export const statusCarryingCredential = async (
   orgId: string,
   credentialId: string,
   purpose: StatusPurposeName,
-): Promise<Record<string, unknown> & { statusIndex: number }> => {
-  const out = await dynamoClient().send(
-    new GetCommand({ TableName: functionConfig().tableName, Key: credentialKey(orgId, credentialId) }),
-  );
-  if (!out.Item) throw notFound(`No issued credential ${credentialId}.`);
-  let purposes = out.Item.statusPurposes as StatusPurposeName[] | undefined;
+): Promise<IssuedCredential & { statusIndex: number }> => {
+  const issued = (await issuedCredentials().get({ orgId, credentialId }).go()).data;
+  if (!issued) throw notFound(`No issued credential ${credentialId}.`);
+  let purposes = issued.statusPurposes as StatusPurposeName[] | undefined;
   if (!purposes) {
     // Recorded before credentials named their purposes: certificates had both entries, badges none.
-    const batch = await dynamoClient().send(
-      new GetCommand({
-        TableName: functionConfig().tableName,
-        Key: { pk: `ORG#${orgId}`, sk: `BATCH#${String(out.Item.batchId)}` },
-        ProjectionExpression: '#f',
-        ExpressionAttributeNames: { '#f': 'format' },
-      }),
-    );
-    purposes = batch.Item?.format === 'openbadge' ? [] : ['suspension', 'revocation'];
+    const batch = await batches().get({ orgId, id: issued.batchId }).go({ attributes: ['format'] });
+    purposes = batch.data?.format === 'openbadge' ? [] : ['suspension', 'revocation'];
   }
-  if (!purposes.includes(purpose) || out.Item.statusIndex === undefined) {
+  const { statusIndex } = issued;
+  if (!purposes.includes(purpose) || statusIndex === undefined) {
     throw badRequest(
       `The credential ${credentialId} carries no ${purpose} status entry, so it cannot be ${purposeWord[purpose]}` +
         (purpose === 'suspension' && purposes.includes('revocation') ? ' (it can be revoked).' : '.'),
     );
   }
-  return out.Item as Record<string, unknown> & { statusIndex: number };
+  return { ...issued, statusPurposes: purposes, statusIndex };
 };
 
 /** Revoking is irreversible: the id goes on the legacy revocation list here; the caller anchors the revocation status list. */
@@ -91,27 +81,9 @@ export const revokeCredentials = async (
   const issued = [];
   for (const id of credentialIds) issued.push(await statusCarryingCredential(orgId, id, 'revocation'));
   const revokedAt = new Date().toISOString();
-  for (const cred of issued) {
-    const id = String(cred.credentialId);
-    await dynamoClient()
-      .send(
-        new PutCommand({
-          TableName: functionConfig().tableName,
-          Item: {
-            ...revocationKey(orgId, id),
-            type: 'revocation',
-            credentialId: id,
-            statusIndex: cred.statusIndex,
-            reason,
-            revokedAt,
-          },
-          // Revoking twice keeps the first reason and time.
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      )
-      .catch((err) => {
-        if (!isConditionalFailure(err)) throw err;
-      });
+  for (const { credentialId, statusIndex } of issued) {
+    // Revoking twice keeps the first reason and time.
+    await written(revocations().create({ orgId, credentialId, statusIndex, reason, revokedAt }).go());
   }
   await publishIssuerDocuments(orgId);
 };

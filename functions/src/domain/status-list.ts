@@ -1,14 +1,12 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   Bitstring,
   buildStatusListCredential,
   MIN_STATUS_LIST_BITS,
 } from '@proofmark/shared/blockcerts/index';
 import { AppError, notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { queryAll } from '../adapters/table';
-import { keys } from './keys';
+import { holds } from '../store/holds';
+import { organisations } from '../store/organisations';
+import { revocations } from '../store/revocations';
 import { getOrg } from './users';
 import { issuerUrls, publicKeys, publicUrl } from './public-urls';
 import { statusCarryingCredential } from './revocations';
@@ -35,17 +33,11 @@ export const statusListUrl = (slug: string, purpose: StatusPurpose, form: Status
 
 /** Reserves `count` consecutive indices of the organisation's list. */
 export const allocateStatusIndices = async (orgId: string, count: number): Promise<number> => {
-  const out = await dynamoClient().send(
-    new UpdateCommand({
-      TableName: functionConfig().tableName,
-      Key: keys.org(orgId),
-      UpdateExpression: 'ADD statusListNext :n',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': count },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const end = Number(out.Attributes?.statusListNext);
+  const out = await organisations()
+    .patch({ orgId })
+    .add({ statusListNext: count })
+    .go({ response: 'updated_new' });
+  const end = Number(out.data.statusListNext);
   if (end > MIN_STATUS_LIST_BITS) {
     throw new AppError(
       'conflict',
@@ -55,21 +47,16 @@ export const allocateStatusIndices = async (orgId: string, count: number): Promi
   return end - count;
 };
 
-const holdKey = (orgId: string, credentialId: string) => ({ pk: `ORG#${orgId}`, sk: `HOLD#${credentialId}` });
-
 /** Indices whose bit is set: held credentials for suspension, revoked ones for revocation. */
-const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number[]> =>
-  (
-    await queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: {
-        ':pk': `ORG#${orgId}`,
-        ':sk': purpose === 'suspension' ? 'HOLD#' : 'REVOKED#',
-      },
-    })
-  )
-    .filter((i) => i.statusIndex !== undefined)
-    .map((i) => Number(i.statusIndex));
+const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number[]> => {
+  // Consistent: a new edition made right after a hold or a revocation must carry it.
+  const options = { pages: 'all', consistent: true, attributes: ['statusIndex'] } as const;
+  const out =
+    purpose === 'suspension'
+      ? await holds().query.byId({ orgId }).go(options)
+      : await revocations().query.byId({ orgId }).go(options);
+  return out.data.flatMap((i) => (i.statusIndex === undefined ? [] : [Number(i.statusIndex)]));
+};
 
 /** The list as it should be now, unsigned. */
 export const currentStatusList = async (
@@ -97,23 +84,12 @@ export const setHeld = async (orgId: string, credentialIds: string[], held: bool
   // Every one is checked before any changes: a refusal changes nothing.
   const issued = [];
   for (const id of credentialIds) issued.push(await statusCarryingCredential(orgId, id, 'suspension'));
-  for (const [n, id] of credentialIds.entries()) {
-    const cred = { Item: issued[n]! };
+  for (const [n, credentialId] of credentialIds.entries()) {
     if (held) {
-      await dynamoClient().send(
-        new PutCommand({
-          TableName: functionConfig().tableName,
-          Item: {
-            ...holdKey(orgId, id),
-            statusIndex: cred.Item.statusIndex,
-            heldAt: new Date().toISOString(),
-          },
-        }),
-      );
+      const { statusIndex } = issued[n]!;
+      await holds().put({ orgId, credentialId, statusIndex, heldAt: new Date().toISOString() }).go();
     } else {
-      await dynamoClient().send(
-        new DeleteCommand({ TableName: functionConfig().tableName, Key: holdKey(orgId, id) }),
-      );
+      await holds().delete({ orgId, credentialId }).go();
     }
   }
 };

@@ -1,6 +1,6 @@
 import { badRequest } from '@proofmark/shared/errors';
 import { canHold, canRevoke, canUnhold, certificateStatus as st } from '@proofmark/shared/workspace/rules';
-import { anchorStatusList } from '../batches';
+import { anchorStatusList } from '../status-list-editions';
 import { mapLimit, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { revokeCredentials } from '../revocations';

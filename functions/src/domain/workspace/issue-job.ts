@@ -8,7 +8,8 @@ import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { dynamoClient } from '../../adapters/aws-dynamo';
 import { functionConfig } from '../../adapters/function-config';
 import { conditionHolds, setExpression } from '../../adapters/table';
-import { createBatch, findBatch } from '../batches';
+import { findBatch } from '../batches';
+import { createBatch } from '../batch-creation';
 import { publicUrl } from '../public-urls';
 import { getOrg } from '../users';
 import { getOrgSettings } from '../org-settings';
@@ -118,7 +119,7 @@ const certificateName = (certtype: string) =>
 /**
  * The issue job: builds the run's batch (id = run id) from the rows it claimed and hands it to the
  * anchoring job. Every step can be repeated: a redelivery after the batch exists only finishes
- * the bookkeeping; publishing (batches.ts → ./issued.ts) moves the rows to issued.
+ * the bookkeeping; publishing (batch-publishing.ts → ./issued.ts) moves the rows to issued.
  */
 export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
   let run = await findIssueRun(orgId, runId);

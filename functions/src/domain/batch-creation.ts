@@ -1,0 +1,90 @@
+import type { Display } from '@proofmark/shared/blockcerts/index';
+import { badRequest, notFound } from '@proofmark/shared/errors';
+import type { CreateBatchRequest } from '@proofmark/shared/api/credentials';
+import { putObject } from '../adapters/blobs';
+import { getOrg } from './users';
+import { badgeSigningKey } from './badge-keys';
+import { defaultBadgePng } from './badge-images';
+import { activeIssuingKey } from './issuing-keys';
+import { assertChainConfigured } from '../adapters/chain/deployment-networks';
+import { publicUrl } from './public-urls';
+import { allocateStatusIndices } from './status-list';
+import { requestFirstStatusLists } from './status-list-editions';
+import { getOrgSettings } from './org-settings';
+import { findBatch, type BatchRecord } from './batches';
+import { achievementOf, certificatesOf, openBadgesOf } from './batch-credentials';
+import { queueBatch } from './batch-queueing';
+
+/**
+ * What the issuance workspace fixes for a batch: its id (= the issue request's id, so a redelivered
+ * job finds its batch instead of making a second one), each credential's id (urn:uuid:<certUuid>,
+ * fixed since generation) and display, and the run whose rows publishing moves to issued.
+ */
+export interface BatchOptions {
+  batchId?: string;
+  credentialIds?: string[];
+  /** Per credential; an empty slot takes the recipient's displayHtml or the default. */
+  displays?: (string | Display | undefined)[];
+  source?: { runId: string };
+}
+
+/** Builds a batch of certificates or badges, stores it and queues it for anchoring. */
+export const createBatch = async (
+  orgId: string,
+  input: CreateBatchRequest,
+  options: BatchOptions = {},
+): Promise<BatchRecord> => {
+  // A retry of the same request: the batch exists, and building it again would only waste status indices.
+  if (options.batchId) {
+    const existing = await findBatch(orgId, options.batchId);
+    if (existing) return existing;
+  }
+  return buildBatch(orgId, input, options);
+};
+
+const buildBatch = async (
+  orgId: string,
+  input: CreateBatchRequest,
+  options: BatchOptions,
+): Promise<BatchRecord> => {
+  const org = await getOrg(orgId);
+  if (!org) throw notFound('No such organisation.');
+  assertChainConfigured(input.blockchain); // refuses now, not in the job, when the chain is not configured
+  if (!(await activeIssuingKey(orgId, input.blockchain))) {
+    throw badRequest('Generate a key pair for this blockchain first (My Profile → Generate key pair).');
+  }
+  const validFrom = new Date();
+  // One counter for every credential that can be revoked or held, badges included: no two
+  // credentials of an organisation ever share an index, whatever list they name.
+  const statusIndexStart = await allocateStatusIndices(orgId, input.recipients.length);
+  const settings = await getOrgSettings(orgId);
+  const logoUrl = settings.logoPublicKey ? publicUrl(settings.logoPublicKey) : undefined;
+  const issuing = {
+    org,
+    input,
+    issuerName: settings.issuername || org.name,
+    logoUrl,
+    validFrom,
+    statusIndexStart,
+    credentialIds: options.credentialIds,
+  };
+  const batch = {
+    blockchain: input.blockchain,
+    statusIndexStart,
+    createdAt: validFrom,
+    batchId: options.batchId,
+    source: options.source,
+  };
+  if (input.certificate.type === 'openbadges') {
+    // The profile must list the key that will sign these badges before they are published.
+    await badgeSigningKey(orgId);
+    const achievement = achievementOf(org, input.certificate, issuing.issuerName);
+    await putObject('public', achievement.imageKey, defaultBadgePng(), 'image/png');
+    const badges = openBadgesOf(issuing, achievement);
+    await requestFirstStatusLists(orgId, 'openbadge');
+    return queueBatch(orgId, 'credentials', badges, { ...batch, format: 'openbadge' });
+  }
+  const certificates = certificatesOf(issuing, options.displays);
+  await requestFirstStatusLists(orgId, 'blockcerts');
+  return queueBatch(orgId, 'credentials', certificates, batch);
+};

@@ -1,0 +1,31 @@
+import { organisations } from '../store/organisations';
+import { written } from '../store/table';
+
+/**
+ * Once-only moments of an organisation, kept as ISO times on its row: the first edition of each
+ * status list was requested (`<list>ListRequestedAt`) and was published (`<list>ListPublishedAt`).
+ * The list names: `revocation` and `suspension` (Blockcerts form) and `w3cRevocation` (W3C form).
+ */
+export type OnceMarker =
+  | 'w3cRevocationListRequestedAt'
+  | 'w3cRevocationListPublishedAt'
+  | 'revocationListRequestedAt'
+  | 'revocationListPublishedAt'
+  | 'suspensionListRequestedAt'
+  | 'suspensionListPublishedAt';
+
+/** Sets the marker now: true for the first caller only. */
+export const claimOnce = (orgId: string, marker: OnceMarker): Promise<boolean> =>
+  written(
+    organisations()
+      .patch({ orgId })
+      .set({ [marker]: new Date().toISOString() })
+      .where((attr, { notExists }) => notExists(attr[marker]))
+      .go(),
+  );
+
+/** Which of these markers the organisation has not set yet. */
+export const markersMissing = async (orgId: string, markers: readonly OnceMarker[]): Promise<OnceMarker[]> => {
+  const org = (await organisations().get({ orgId }).go({ consistent: true, attributes: [...markers] })).data;
+  return markers.filter((m) => !org?.[m]);
+};
