@@ -15,7 +15,6 @@ export const issuingKeyView = z.object({
 });
 export type IssuingKeyView = z.infer<typeof issuingKeyView>;
 export const generateKeyResponse = envelope(issuingKeyView);
-export const listKeysResponse = envelope(z.array(issuingKeyView));
 export const costEstimateQuery = z.object({ blockchain: blockchainChoice.default('ethereum') });
 export const costEstimate = z.object({
   blockchain: blockchainChoice,
@@ -24,7 +23,6 @@ export const costEstimate = z.object({
   unit: z.enum(['wei', 'sat']),
   display: z.string(),
 });
-export const costEstimateResponse = envelope(costEstimate);
 /** The Open Badges signing key after a rotation (published in the issuer profile). */
 export const badgeKeyView = z.object({
   fragment: z.string(),

@@ -8,7 +8,6 @@ import {
   statusFilterValues,
   validCohortId,
 } from '../recipients/rules';
-import { envelope } from './envelope';
 import { isSafeText, unsafeTextMessage } from '../text';
 
 /**
@@ -66,7 +65,6 @@ export const cohortsData = z.object({
   ),
 });
 export type CohortsData = z.infer<typeof cohortsData>;
-export const cohortsResponse = envelope(cohortsData);
 
 export const createCohortRequest = z.object({
   cohortid: cohortId,
@@ -134,7 +132,6 @@ export const recipientsData = z.object({
   }),
 });
 export type RecipientsData = z.infer<typeof recipientsData>;
-export const recipientsResponse = envelope(recipientsData);
 
 export const updateRecipientRequest = z.object({
   selectedCertType: certType,
@@ -203,7 +200,6 @@ export const uploadTicket = z.object({
   method: z.literal('PUT'),
   expiresIn: z.number().int(),
 });
-export const uploadTicketResponse = envelope(uploadTicket);
 
 export const uploadState = z.enum(['awaiting-file', 'queued', 'importing', 'done', 'failed']);
 export const uploadView = z.object({
@@ -223,7 +219,6 @@ export const uploadView = z.object({
   createdAt: z.string(),
 });
 export type UploadView = z.infer<typeof uploadView>;
-export const uploadResponse = envelope(uploadView);
 
 // ——— invitations ———
 

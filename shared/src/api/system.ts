@@ -25,4 +25,3 @@ export const probe = z.object({
   artefact: z.object({ key: z.string(), body: z.string() }).optional(),
 });
 export type Probe = z.infer<typeof probe>;
-export const probeResponse = envelope(probe);

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { envelope } from './envelope';
 import { certType, recipientRow } from './recipients';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../recipients/rules';
 import { workspaceMessages as m } from '../workspace/messages';
@@ -119,7 +118,6 @@ export const workspaceData = z.object({
   issuedData: pageInfo,
 });
 export type WorkspaceData = z.infer<typeof workspaceData>;
-export const workspaceResponse = envelope(workspaceData);
 
 // ——— runs (long work) ———
 
@@ -148,7 +146,6 @@ export const runView = z.object({
   downloadUrl: z.string().optional(),
 });
 export type RunView = z.infer<typeof runView>;
-export const runResponse = envelope(runView);
 
 /** How long a finished run stays in the list of runs (a reloaded page still shows its outcome). */
 export const RECENT_RUN_HOURS = 24;
@@ -159,7 +156,6 @@ export const runsQuery = z.object({
 });
 export const runList = z.object({ runs: z.array(runView) });
 export type RunList = z.infer<typeof runList>;
-export const runListResponse = envelope(runList);
 
 // ——— generate, preview, validate, review, reset ———
 
@@ -181,7 +177,6 @@ export const previewCert = z.object({
 });
 export const previewData = z.object({ PreviewCert: z.array(previewCert), total: z.number().int() });
 export type PreviewData = z.infer<typeof previewData>;
-export const previewResponse = envelope(previewData);
 
 /** §7 Validate: one recipient (`cohortmemberid` = cohort=student), or every generated row of a cohort. */
 export const validatedData = z.object({ validated: z.number().int() });
@@ -199,7 +194,6 @@ export const validateRequest = z
 // ——— balance, issue, revoke, hold ———
 
 export const balanceData = z.object({ balance: z.number().int() });
-export const balanceResponse = envelope(balanceData);
 
 /** TOP UP (§2.5): how many certificates the organisation asks for, and an optional note. */
 export const topUpRequest = z.object({
@@ -260,7 +254,6 @@ export const directZipRequest = selection.extend({
   selectedItems: z.array(z.string().min(2).max(200)).max(20_000),
 });
 export const directZipData = z.object({ url: z.string(), count: z.number().int() });
-export const directZipResponse = envelope(directZipData);
 
 // ——— approval screen (§2.6) ———
 
@@ -286,4 +279,3 @@ export const approvalData = updatedData;
 /** The approval screen's tree: rows that have an approval code (§4: issued, declined, approved, generated, PK received). */
 export const approvalsData = z.object({ mockData: z.array(certificateParentRow), cohortData: pageInfo });
 export type ApprovalsData = z.infer<typeof approvalsData>;
-export const approvalsResponse = envelope(approvalsData);
