@@ -6,6 +6,7 @@ import {
 import { schedulingEnvNames } from '../environment-names';
 import { functionConfig, type SchedulingSettings } from './function-config';
 import type { JobName } from '../jobs';
+import type { JobMessage } from '../job-messages';
 
 /**
  * Work to run later (scheduled issuance). Both clouds keep the same index entry on the record that
@@ -17,12 +18,12 @@ import type { JobName } from '../jobs';
  */
 export const SCHEDULED_PK = 'SCHEDULED';
 
-export const scheduledMark = (
-  job: JobName,
+export const scheduledMark = <J extends JobName>(
+  job: J,
   at: Date,
   orgId: string,
   id: string,
-  message: Record<string, unknown>,
+  message: JobMessage<J>,
 ) => ({
   gsi2pk: SCHEDULED_PK,
   gsi2sk: `${at.toISOString()}#${orgId}#${id}`,
@@ -34,11 +35,11 @@ export const scheduledMark = (
 export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
 
 /** The CreateSchedule request of one delivery (pure, so its shape is unit-tested). */
-export const scheduleRequest = (
-  job: JobName,
+export const scheduleRequest = <J extends JobName>(
+  job: J,
   at: Date,
   name: string,
-  message: Record<string, unknown>,
+  message: JobMessage<J>,
   scheduling: SchedulingSettings = functionConfig().scheduling,
 ): CreateScheduleCommandInput | undefined => {
   const { group, roleArn } = scheduling;
@@ -71,11 +72,11 @@ export const scheduleRequest = (
 let client: SchedulerClient | undefined;
 
 /** Creates the AWS schedule; without one configured, the index entry alone is the schedule. */
-export const scheduleJob = async (
-  job: JobName,
+export const scheduleJob = async <J extends JobName>(
+  job: J,
   at: Date,
   name: string,
-  message: Record<string, unknown>,
+  message: JobMessage<J>,
 ): Promise<void> => {
   const request = scheduleRequest(job, at, name, message);
   if (!request) return;
