@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { registeredAdmin } from '../integration/accounts';
-import { api, clients, cloud } from '../integration/helpers';
+import { api } from '../integration/helpers';
+import { storeOf } from '../integration/store-fixtures';
 import { addStudents, toPkReceived } from '../integration/workspace-fixtures';
 import { launchChromium } from './browser';
 import { appUrl, sessionKey } from './support';
@@ -98,27 +98,22 @@ describe('progress of long work survives a reload', () => {
     const id = randomUUID();
     const now = new Date().toISOString();
     // A send that failed in a job: its errors are what the user must see, whenever they come back.
-    await clients().dynamo.send(
-      new PutCommand({
-        TableName: cloud().resources.tableName,
-        Item: {
-          pk: `ORG#${admin.orgId}`,
-          sk: `RUN#${id}`,
-          type: 'run',
-          orgId: admin.orgId,
-          id,
-          kind: 'send',
-          state: 'failed',
-          total: 2,
-          done: 0,
-          failed: 2,
-          errors: ['RL1: the mail server refused the address', 'RL2: the mail server refused the address'],
-          message: 'The work stopped with errors.',
-          createdAt: now,
-          updatedAt: now,
-        },
-      }),
-    );
+    const { runs } = await storeOf();
+    await runs()
+      .put({
+        orgId: admin.orgId,
+        id,
+        kind: 'send',
+        state: 'failed',
+        total: 2,
+        done: 0,
+        failed: 2,
+        errors: ['RL1: the mail server refused the address', 'RL2: the mail server refused the address'],
+        message: 'The work stopped with errors.',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .go();
     await page.reload();
     const card = page.getByTestId('run-send');
     await card.getByText('RL1: the mail server refused the address').waitFor();

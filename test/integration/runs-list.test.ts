@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunList, RunView } from '@proofmark/shared/api/workspace';
-import { api, clients, cloud } from './helpers';
+import { api } from './helpers';
 import { registeredAdmin } from './accounts';
+import { storeOf } from './store-fixtures';
 import { addStudents, toPkReceived } from './workspace-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
@@ -13,26 +13,21 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString(
 /** Writes a run record as the jobs leave it (states and ages no API call can pick). */
 const putRun = async (orgId: string, run: Partial<RunView> & Pick<RunView, 'state' | 'createdAt'>) => {
   const id = run.id ?? randomUUID();
-  await clients().dynamo.send(
-    new PutCommand({
-      TableName: cloud().resources.tableName,
-      Item: {
-        pk: `ORG#${orgId}`,
-        sk: `RUN#${id}`,
-        type: 'run',
-        orgId,
-        id,
-        kind: 'generate',
-        total: 3,
-        done: 0,
-        failed: 0,
-        errors: [],
-        message: '',
-        updatedAt: run.createdAt,
-        ...run,
-      },
-    }),
-  );
+  const { runs } = await storeOf();
+  await runs()
+    .put({
+      orgId,
+      id,
+      kind: 'generate',
+      total: 3,
+      done: 0,
+      failed: 0,
+      errors: [],
+      message: '',
+      updatedAt: run.createdAt,
+      ...run,
+    })
+    .go();
   return id;
 };
 

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RECENT_RUN_HOURS, type RunKind, type RunView } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { notFound } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { conditionHolds, setExpression } from '../adapters/table';
+import { runs } from '../store/runs';
+import { put, update } from '../store/transaction';
 
 /**
  * A run is the progress record of one piece of long work of the workspace (generate, issue, bake,
@@ -17,7 +15,6 @@ export interface RunRecord extends RunView {
   orgId: string;
 }
 
-const runKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `RUN#${id}` });
 const MAX_ERRORS = 50;
 
 export const createRun = async (
@@ -42,26 +39,20 @@ export const createRun = async (
     ...(extra.scheduledAt ? { scheduledAt: extra.scheduledAt } : {}),
     ...(extra.batchId ? { batchId: extra.batchId } : {}),
   };
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: { ...runKey(orgId, run.id), type: 'run', ...run },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await runs().create(run).go({ response: 'none' });
   return run;
 };
 
-/** False when a run with this id exists already (an idempotent request seen twice). */
-export const createRunOnce = async (...args: Parameters<typeof createRun>): Promise<boolean> =>
-  conditionHolds(createRun(...args));
+/** A new run as one write of a caller's transaction (an issue request's run with its debit). */
+export const runCreation = (run: RunRecord & Parameters<ReturnType<typeof runs>['create']>[0]) =>
+  put(runs().create(run).params());
 
-export const findRun = async (orgId: string, id: string): Promise<RunRecord | undefined> => {
-  const out = await dynamoClient().send(
-    new GetCommand({ TableName: functionConfig().tableName, Key: runKey(orgId, id), ConsistentRead: true }),
-  );
-  return out.Item as RunRecord | undefined;
-};
+/** Counts `done` rows as one write of a caller's transaction (a row's change and its count together). */
+export const runCounting = (orgId: string, id: string, done: number, at = new Date().toISOString()) =>
+  update(runs().patch({ orgId, id }).add({ done }).set({ updatedAt: at }).params());
+
+export const findRun = async (orgId: string, id: string): Promise<RunRecord | undefined> =>
+  ((await runs().get({ orgId, id }).go({ consistent: true })).data ?? undefined) as RunRecord | undefined;
 
 export const getRun = async (orgId: string, id: string): Promise<RunRecord> => {
   const run = await findRun(orgId, id);
@@ -69,7 +60,7 @@ export const getRun = async (orgId: string, id: string): Promise<RunRecord> => {
   return run;
 };
 
-const unfinishedStates: RunView['state'][] = ['scheduled', 'queued', 'running'];
+const unfinishedStates: string[] = ['scheduled', 'queued', 'running'];
 
 /**
  * The organisation's unfinished runs and those finished in the last RECENT_RUN_HOURS, newest first,
@@ -78,30 +69,14 @@ const unfinishedStates: RunView['state'][] = ['scheduled', 'queued', 'running'];
  */
 export const listRuns = async (orgId: string, limit: number, now = new Date()): Promise<RunRecord[]> => {
   const since = new Date(now.getTime() - RECENT_RUN_HOURS * 3_600_000).toISOString();
-  const kept: RunRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        TableName: functionConfig().tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :run)',
-        FilterExpression: '#state IN (:s0, :s1, :s2) OR updatedAt >= :since',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':pk': `ORG#${orgId}`,
-          ':run': 'RUN#',
-          ':s0': unfinishedStates[0],
-          ':s1': unfinishedStates[1],
-          ':s2': unfinishedStates[2],
-          ':since': since,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    kept.push(...((out.Items ?? []) as RunRecord[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const { data } = await runs()
+    .query.byId({ orgId })
+    .where(
+      ({ state, updatedAt }, { eq, gte }) =>
+        `${unfinishedStates.map((s) => eq(state, s)).join(' OR ')} OR ${gte(updatedAt, since)}`,
+    )
+    .go({ pages: 'all', consistent: true });
+  const kept = data as RunRecord[];
   return kept.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
 };
 
@@ -129,22 +104,11 @@ export const countRun = async (
   counts: { done?: number; failed?: number; errors?: string[] },
 ) => {
   const errors = (counts.errors ?? []).slice(0, MAX_ERRORS);
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: functionConfig().tableName,
-      Key: runKey(orgId, id),
-      UpdateExpression:
-        'ADD done :d, failed :f SET updatedAt = :now' +
-        (errors.length ? ', errors = list_append(if_not_exists(errors, :none), :e)' : ''),
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: {
-        ':d': counts.done ?? 0,
-        ':f': counts.failed ?? 0,
-        ':now': new Date().toISOString(),
-        ...(errors.length ? { ':e': errors, ':none': [] } : {}),
-      },
-    }),
-  );
+  const update = runs()
+    .patch({ orgId, id })
+    .add({ done: counts.done ?? 0, failed: counts.failed ?? 0 })
+    .set({ updatedAt: new Date().toISOString() });
+  await (errors.length ? update.append({ errors }) : update).go({ response: 'none' });
 };
 
 /** Sets fields of the run (state, message, batchId, txId, downloadUrl…). */
@@ -153,15 +117,12 @@ export const updateRun = async (
   id: string,
   changes: Partial<Omit<RunRecord, 'orgId' | 'id' | 'kind' | 'createdAt'>>,
 ) => {
-  const update = setExpression({ ...changes, updatedAt: new Date().toISOString() });
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: functionConfig().tableName,
-      Key: runKey(orgId, id),
-      ...update,
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
+  // An absent value leaves the attribute as it is (as the table's SET with undefined values dropped did).
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  await runs()
+    .patch({ orgId, id })
+    .set({ ...set, updatedAt: new Date().toISOString() })
+    .go({ response: 'none' });
 };
 
 /** Ends the run once every row is counted (a chunk that finishes last does it; twice is harmless). */

@@ -11,10 +11,11 @@ import { objectKeys } from '../keys';
 import { getOrgSettings } from '../org-settings';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
-import { findRun, updateRun } from '../runs';
+import { findRun, runCounting, updateRun } from '../runs';
 import { getOrg } from '../users';
 import { certificateDesignFor, certificateRecipientFor } from './design';
 import type { GenerateMessage } from './generate-start';
+import { oncePerChunk } from './job-chunks';
 
 /**
  * Generate (§2.5, §5): renders each selected row's certificate (PDF and a small PNG, private until
@@ -24,6 +25,8 @@ import type { GenerateMessage } from './generate-start';
  * Exactly once per row and run, across retries and a killed process:
  * - every chunk has a record (store/generate-chunks.ts) holding the pending-job mark, so a
  *   restarted local cloud queues it again; the mark goes when the chunk is finished;
+ * - a chunk is worked on by one delivery at a time and not again once finished (oncePerChunk,
+ *   store/idempotency.ts): a duplicate waits, and takes over the chunk of a process that died;
  * - a row's certUuid is fixed before anything is rendered (a conditional write), so a re-render
  *   overwrites the same objects instead of leaving a second PDF;
  * - the row's change to 'generated' and the run's `done + 1` are one transaction conditional on the
@@ -135,13 +138,7 @@ const markGenerated = async (
           ':zero': 0,
         },
       }),
-      update({
-        TableName: functionConfig().tableName,
-        Key: { pk: `ORG#${orgId}`, sk: `RUN#${runId}` },
-        UpdateExpression: 'ADD done :one SET updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1, ':at': generatedAt },
-      }),
+      runCounting(orgId, runId, 1, generatedAt),
     ]);
     return 'counted';
   } catch (err) {
@@ -158,7 +155,11 @@ const markGenerated = async (
  * is settled with every unfinished row failed and the reason, so the run ends and says why; the
  * error is still thrown, so the message is parked in the dead-letter queue as well.
  */
-export const runGenerateChunk = async ({ orgId, runId, chunk }: GenerateMessage, lastDelivery = false) => {
+export const runGenerateChunk = async (message: GenerateMessage, lastDelivery = false) => {
+  await oncePerChunk('generate', message, () => generateChunk(message, lastDelivery));
+};
+
+const generateChunk = async ({ orgId, runId, chunk }: GenerateMessage, lastDelivery: boolean) => {
   const { data: record } = await generateChunks().get({ orgId, runId, chunk }).go({ consistent: true });
   const run = await findRun(orgId, runId);
   if (!record || !run) return; // deleted with its organisation: nothing to do

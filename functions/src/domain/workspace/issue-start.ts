@@ -6,15 +6,15 @@ import {
   MIN_BALANCE_COHORT,
   MIN_BALANCE_SELECTION,
 } from '@proofmark/shared/workspace/rules';
-import { functionConfig } from '../../adapters/function-config';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { scheduledMark, scheduleJob } from '../../adapters/scheduler';
-import { cancellationReasons, put, writeAll } from '../../store/transaction';
+import { cancellationReasons, writeAll } from '../../store/transaction';
 import type { Blockchain } from '../chains';
 import type { RecipientItem } from '../recipient-store';
+import { runCreation } from '../runs';
 import { debitItems, getBalance } from './balance';
 import { claimIssueRows } from './issue-claims';
-import { findIssueRun, runKey, type IssueKind, type IssueRun } from './issue-run';
+import { findIssueRun, type IssueKind, type IssueRun } from './issue-run';
 
 /**
  * The start of an accepted issue or bake request: the run (id = the client's requestId) and the
@@ -67,11 +67,7 @@ export const openIssueRun = async (
   for (let attempt = 0; ; attempt++) {
     try {
       await writeAll([
-        put({
-          TableName: functionConfig().tableName,
-          Item: { ...runKey(orgId, run.id), type: 'run', ...run, ...mark },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        runCreation({ ...run, ...mark }),
         ...debitItems(orgId, n, need, o.kind, run.id),
       ]);
       break;

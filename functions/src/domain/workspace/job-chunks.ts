@@ -1,21 +1,17 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../../adapters/aws-dynamo';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
-import { functionConfig } from '../../adapters/function-config';
-import { conditionHolds } from '../../adapters/table';
 import type { JobName } from '../../jobs';
+import { once } from '../../store/idempotency';
+import { runChunks } from '../../store/run-chunks';
 
 /**
- * One queued piece of a run (a chunk of rows to send, a download to build): a record that carries
- * the job message under the pending-job mark, so a local cloud that lost its queue re-enqueues it
- * (infra/local/resume-jobs.ts). The job deletes the record when the piece is finished; the one
- * delivery whose delete succeeds is the one that settles the piece (counts its failures), so a
- * redelivered message cannot count twice.
+ * The queued pieces of a run (a chunk of rows to send or invite, a download to build; generate's
+ * chunks are store/generate-chunks.ts). Each has a record that carries its job message under the
+ * pending-job mark, so a local cloud that lost its queue queues it again
+ * (infra/local/resume-jobs.ts). A piece is done once per run and chunk whatever the deliveries
+ * (store/idempotency.ts): a redelivered message of a settled piece counts nothing twice, a
+ * duplicate of a piece in progress waits for it, and a piece whose process died is taken over
+ * once its lease has lapsed.
  */
-const chunkKey = (orgId: string, runId: string, n: number) => ({
-  pk: `ORG#${orgId}`,
-  sk: `RUNCHUNK#${runId}#${String(n).padStart(5, '0')}`,
-});
 
 export interface ChunkMessage extends Record<string, unknown> {
   orgId: string;
@@ -23,30 +19,49 @@ export interface ChunkMessage extends Record<string, unknown> {
   chunk: number;
 }
 
+/**
+ * How long a second delivery of a piece waits for the first: longer than the helper's lease, so a
+ * piece whose process was killed is taken over by the delivery that a restart queued again.
+ */
+const DUPLICATE_WAIT_MS = 30_000;
+
+/** Runs `work` once for this job's piece (see store/idempotency.ts for what duplicates get). */
+export const oncePerChunk = <T>(job: JobName, message: ChunkMessage, work: () => Promise<T>) =>
+  once(
+    { orgId: message.orgId, scope: `${job}-chunk`, key: `${message.runId}#${message.chunk}` },
+    work,
+    { waitMs: DUPLICATE_WAIT_MS },
+  );
+
 /** Records the piece, then queues it (a crash between the two is repaired by the resume at start). */
 export const queueChunk = async (job: JobName, message: ChunkMessage) => {
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: {
-        ...chunkKey(message.orgId, message.runId, message.chunk),
-        type: 'run-chunk',
-        job,
-        ...pendingJobMark(job, message),
-      },
-    }),
-  );
+  await runChunks()
+    .put({
+      orgId: message.orgId,
+      runId: message.runId,
+      chunk: message.chunk,
+      job,
+      ...pendingJobMark(job, message),
+    })
+    .go({ response: 'none' });
   await enqueueJob(job, message);
 };
 
-/** True for the one delivery that finished the piece; false when another delivery already did. */
-export const settleChunk = (message: ChunkMessage): Promise<boolean> =>
-  conditionHolds(
-    dynamoClient().send(
-      new DeleteCommand({
-        TableName: functionConfig().tableName,
-        Key: chunkKey(message.orgId, message.runId, message.chunk),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    ),
+/**
+ * Settles the piece once: the first delivery to get here runs `settle` (counting the piece's
+ * failures) and deletes its record, and is answered true; a later delivery gets false and counts
+ * nothing. If `settle` throws, the piece is not settled and the retry settles it.
+ */
+export const settleChunk = async (message: ChunkMessage, settle?: () => Promise<void>): Promise<boolean> => {
+  const { first } = await once(
+    { orgId: message.orgId, scope: 'settled-chunk', key: `${message.runId}#${message.chunk}` },
+    async () => {
+      await settle?.();
+      await runChunks()
+        .delete({ orgId: message.orgId, runId: message.runId, chunk: message.chunk })
+        .go({ response: 'none' });
+    },
+    { waitMs: DUPLICATE_WAIT_MS },
   );
+  return first;
+};
