@@ -140,3 +140,22 @@ describe('an HTTP group', () => {
     expect(handler.routeKeys).toEqual(['GET /api/auth/me']);
   });
 });
+
+describe('handler types', () => {
+  it('refuse a handler that answers something other than the contract says', () => {
+    // Compiled, not run: the type check (npm run typecheck) fails if these are accepted.
+    const check = () => {
+      httpGroup(systemRoutes, {
+        // @ts-expect-error: Data must be the health answer
+        'GET /api/health': async () => ({ data: { status: 'fine' } }),
+      });
+      httpGroup(authRoutes, {
+        // @ts-expect-error: the session answer has no room for a missing Data
+        'POST /api/auth/login': async () => ({ message: 'Signed in.' }),
+        // @ts-expect-error: the parsed body has no such field
+        'POST /api/auth/confirm': async ({ body }) => ({ data: body.password }),
+      });
+    };
+    expect(typeof check).toBe('function');
+  });
+});
