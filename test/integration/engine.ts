@@ -24,6 +24,9 @@ export const engine = async (c: LocalCloudInfo = cloud()) => {
     /** Builds, stores and queues a batch for anchoring, as the issue job does. */
     issue: async (orgId: string, body: unknown) =>
       view(orgId, await creation.createBatch(orgId, createBatchRequest.parse(body))),
+    /** The same, for a request with its own id (the batch's id), as the workspace's issue job sends. */
+    issueAs: async (orgId: string, body: unknown, batchId: string) =>
+      view(orgId, await creation.createBatch(orgId, createBatchRequest.parse(body), { batchId })),
     /** Holds or unholds credentials and anchors the new suspension list; the answer is that batch. */
     hold: async (orgId: string, credentialIds: string[], held: boolean) => {
       await statusList.setHeld(orgId, credentialIds, held);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -268,6 +269,30 @@ describe('issuing a batch through the anchoring job', () => {
     await new Promise((r) => setTimeout(r, 3000));
     expect(await txsCarrying(done.merkleRoot)).toHaveLength(1);
     expect((await published(admin, second.id)).txId).toBe(done.txId);
+  });
+
+  it('builds a batch once per request id, however many deliveries build it at once', async () => {
+    const orgRow = { pk: `ORG#${orgIdOf(admin)}`, sk: 'ORG' };
+    const nextIndex = async () =>
+      Number(
+        (
+          await clients().dynamo.send(
+            new GetCommand({ TableName: cloud().resources.tableName, Key: orgRow, ConsistentRead: true }),
+          )
+        ).Item!.statusListNext,
+      );
+    const before = await nextIndex();
+    const requestId = randomUUID();
+    const body = { certificate: { name: 'Diploma' }, recipients: recipients.slice(0, 2) };
+    const { issueAs } = await engine();
+    const built = await Promise.all([1, 2, 3].map(() => issueAs(admin.orgId, body, requestId)));
+    expect(built.map((b) => b.id)).toEqual([requestId, requestId, requestId]);
+    // One build reserved status indices: each further build would have reserved two more.
+    expect(await nextIndex()).toBe(before + 2);
+    const done = await published(admin, requestId);
+    expect(await txsCarrying(done.merkleRoot)).toHaveLength(1);
+    expect((await issueAs(admin.orgId, body, requestId)).id).toBe(requestId);
+    expect(await nextIndex()).toBe(before + 2);
   });
 
   it('puts a revoked credential on the list every verifier reads', async () => {

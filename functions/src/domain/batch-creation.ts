@@ -11,9 +11,10 @@ import { publicUrl } from './public-urls';
 import { allocateStatusIndices } from './status-list';
 import { requestFirstStatusLists } from './status-list-editions';
 import { getOrgSettings } from './org-settings';
-import { findBatch, type BatchRecord } from './batches';
+import { findBatch, getBatch, type BatchRecord } from './batches';
 import { achievementOf, certificatesOf, openBadgesOf } from './batch-credentials';
 import { queueBatch } from './batch-queueing';
+import { once, WorkInProgress } from '../store/idempotency';
 
 /**
  * What the issuance workspace fixes for a batch: its id (= the issue request's id, so a redelivered
@@ -28,18 +29,33 @@ export interface BatchOptions {
   source?: { runId: string };
 }
 
-/** Builds a batch of certificates or badges, stores it and queues it for anchoring. */
+/**
+ * Builds a batch of certificates or badges, stores it and queues it for anchoring. With a batch id
+ * (the request's id) it is built once, however often the request is delivered: one delivery
+ * builds it while the others wait, and later ones find it. Should two builds still meet (the
+ * idempotency record expired, or its holder died half way), the batch's own conditional write
+ * lets the first stand (./batch-queueing.ts).
+ */
 export const createBatch = async (
   orgId: string,
   input: CreateBatchRequest,
   options: BatchOptions = {},
 ): Promise<BatchRecord> => {
-  // A retry of the same request: the batch exists, and building it again would only waste status indices.
-  if (options.batchId) {
-    const existing = await findBatch(orgId, options.batchId);
-    if (existing) return existing;
+  const { batchId } = options;
+  if (!batchId) return buildBatch(orgId, input, options);
+  try {
+    // The record keeps the id only: a batch of thousands of credentials would not fit in it.
+    const { result: id } = await once(
+      { orgId, scope: 'batch', key: batchId },
+      async () => ((await findBatch(orgId, batchId)) ?? (await buildBatch(orgId, input, options))).id,
+      { waitMs: 30_000 },
+    );
+    return getBatch(orgId, id);
+  } catch (err) {
+    // Not the caller's mistake (a 409 would fail the run): the job is delivered again later.
+    if (err instanceof WorkInProgress) throw new Error(`Batch ${batchId} is still being built by another delivery`);
+    throw err;
   }
-  return buildBatch(orgId, input, options);
 };
 
 const buildBatch = async (
