@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
-import { functionConfig } from '../../adapters/function-config';
-import { cancellationReasons, update, writeAll } from '../../store/transaction';
+import { cancellationReasons, writeAll } from '../../store/transaction';
 import { mapLimit } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { refundItems } from './balance';
-import { claimable, findIssueRun, runKey, type IssueRun } from './issue-run';
+import { claimable, claimCounting, findIssueRun, type IssueRun } from './issue-run';
 import { transitionRow } from './row-transitions';
 
 /**
@@ -38,14 +37,7 @@ export const claimIssueRows = async (run: IssueRun): Promise<IssueRun> => {
   const refund = run.requested - count;
   try {
     await writeAll([
-      update({
-        TableName: functionConfig().tableName,
-        Key: runKey(orgId, run.id),
-        UpdateExpression: 'SET claimed = :c, refunded = :r, #total = :c, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(claimed)',
-        ExpressionAttributeNames: { '#total': 'total' },
-        ExpressionAttributeValues: { ':c': count, ':r': refund, ':now': new Date().toISOString() },
-      }),
+      claimCounting(run, count, refund),
       ...(refund > 0 ? refundItems(orgId, refund, run.id) : []),
     ]);
   } catch (err) {

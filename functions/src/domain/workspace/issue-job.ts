@@ -1,13 +1,9 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@proofmark/shared/errors';
 import type { Display } from '@proofmark/shared/blockcerts/index';
 import type { CreateBatchRequest } from '@proofmark/shared/api/credentials';
 import { certificateTypes } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws-dynamo';
-import { functionConfig } from '../../adapters/function-config';
-import { conditionHolds, setExpression } from '../../adapters/table';
 import { findBatch } from '../batches';
 import { createBatch } from '../batch-creation';
 import { publicUrl } from '../public-urls';
@@ -16,11 +12,11 @@ import { getOrgSettings } from '../org-settings';
 import { mapLimit, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { updateRun } from '../runs';
-import { cancellationReasons, update, writeAll } from '../../store/transaction';
+import { cancellationReasons, writeAll } from '../../store/transaction';
 import { refundItems } from './balance';
 import { credentialDisplay } from './credential-display';
 import { claimIssueRows } from './issue-claims';
-import { findIssueRun, runKey, type IssueRun } from './issue-run';
+import { clearJobMark, findIssueRun, markRunning, runFailing, type IssueRun } from './issue-run';
 import { transitionRow } from './row-transitions';
 
 /*
@@ -28,16 +24,6 @@ import { transitionRow } from './row-transitions';
  * because building the batch reaches the credential code (jsonld, the signer, the QR renderer),
  * which the HTTP function that takes issue requests should not carry.
  */
-
-const clearMark = (orgId: string, runId: string) =>
-  dynamoClient().send(
-    new UpdateCommand({
-      TableName: functionConfig().tableName,
-      Key: runKey(orgId, runId),
-      UpdateExpression: 'REMOVE gsi2pk, gsi2sk, jobMessage, scheduledJob',
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
 
 /**
  * A request the job cannot carry out (its key was revoked meanwhile, the status list is full): the
@@ -47,19 +33,7 @@ const clearMark = (orgId: string, runId: string) =>
 const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: string) => {
   try {
     await writeAll([
-      update({
-        TableName: functionConfig().tableName,
-        Key: runKey(run.orgId, run.id),
-        UpdateExpression: 'SET #st = :failed, message = :msg, updatedAt = :now, failed = :n',
-        ConditionExpression: '#st <> :failed',
-        ExpressionAttributeNames: { '#st': 'state' },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':msg': reason,
-          ':now': new Date().toISOString(),
-          ':n': rows.length,
-        },
-      }),
+      runFailing(run, reason, rows.length),
       ...(run.claimed ? refundItems(run.orgId, run.claimed, run.id) : []),
     ]);
   } catch (err) {
@@ -74,40 +48,8 @@ const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: st
       { where: { issueRequestId: run.id }, remove: ['issueRequestId', 'scheduledAt'] },
     ),
   );
-  await clearMark(run.orgId, run.id);
+  await clearJobMark(run.orgId, run.id);
 };
-
-/**
- * queued / scheduled → running, never back from done: a late redelivery must not undo the
- * publishing that finished the run meanwhile.
- */
-const markRunning = (run: IssueRun, extra: Partial<IssueRun>) =>
-  conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: runKey(run.orgId, run.id),
-        ...(() => {
-          const u = setExpression({
-            ...extra,
-            state: 'running',
-            message: run.kind === 'bake' ? m.baking : m.issuing,
-            updatedAt: new Date().toISOString(),
-          });
-          return {
-            ...u,
-            ConditionExpression: '#st IN (:queued, :scheduled)',
-            ExpressionAttributeNames: { ...u.ExpressionAttributeNames, '#st': 'state' },
-            ExpressionAttributeValues: {
-              ...u.ExpressionAttributeValues,
-              ':queued': 'queued',
-              ':scheduled': 'scheduled',
-            },
-          };
-        })(),
-      }),
-    ),
-  );
 
 /** A scheduled delivery may come early (a retry, a restart): before its time it does nothing. */
 const EARLY_TOLERANCE_MS = 30_000;
@@ -124,14 +66,14 @@ const certificateName = (certtype: string) =>
 export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
   let run = await findIssueRun(orgId, runId);
   if (!run) return;
-  if (run.state === 'done' || run.state === 'failed') return void (await clearMark(orgId, runId));
+  if (run.state === 'done' || run.state === 'failed') return void (await clearJobMark(orgId, runId));
   if (run.state === 'scheduled' && Date.parse(run.scheduledAt ?? '') > Date.now() + EARLY_TOLERANCE_MS)
     return;
   run = await claimIssueRows(run);
 
   if (await findBatch(orgId, runId)) {
     await markRunning(run, { batchId: runId });
-    return void (await clearMark(orgId, runId));
+    return void (await clearJobMark(orgId, runId));
   }
   const { rows: all } = await resolveSelection(orgId, run.certtype, run.items);
   const rows = all.filter(
@@ -145,9 +87,9 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
   );
   if (!rows.length) {
     await updateRun(orgId, runId, { state: 'done', message: m.noSelectedItems });
-    return void (await clearMark(orgId, runId));
+    return void (await clearJobMark(orgId, runId));
   }
-  await markRunning(run, {});
+  await markRunning(run);
   const ids = rows.map((r) => `urn:uuid:${r.certUuid}`);
   let displays: Display[] | undefined;
   if (run.kind === 'issue') {
@@ -188,5 +130,5 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     throw err;
   }
   await updateRun(orgId, runId, { batchId: runId });
-  await clearMark(orgId, runId);
+  await clearJobMark(orgId, runId);
 };

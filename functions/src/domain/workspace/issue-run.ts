@@ -1,5 +1,9 @@
 import type { RunKind } from '@proofmark/shared/api/workspace';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
+import { runs } from '../../store/runs';
+import { written } from '../../store/table';
+import { update } from '../../store/transaction';
 import type { Blockchain } from '../chains';
 import { findRun, type RunRecord } from '../runs';
 
@@ -32,5 +36,51 @@ export const claimable: Record<IssueKind, readonly string[]> = {
 export const findIssueRun = async (orgId: string, id: string) =>
   (await findRun(orgId, id)) as IssueRun | undefined;
 
-/** The run record's key, for the writes that go into transactions with the balance. */
-export const runKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `RUN#${id}` });
+/**
+ * The count of rows the run claimed and the refund of the rest, as one write of the refund's
+ * transaction: refused once counted, so a repeated claim never refunds twice.
+ */
+export const claimCounting = (run: IssueRun, claimed: number, refunded: number) =>
+  update(
+    runs()
+      .patch({ orgId: run.orgId, id: run.id })
+      .set({ claimed, refunded, total: claimed, updatedAt: new Date().toISOString() })
+      .where((a, op) => op.notExists(a.claimed))
+      .params(),
+  );
+
+/** The run failing with its reason, as one write of its refund's transaction: refused once failed. */
+export const runFailing = (run: IssueRun, reason: string, failed: number) =>
+  update(
+    runs()
+      .patch({ orgId: run.orgId, id: run.id })
+      .set({ state: 'failed', message: reason, failed, updatedAt: new Date().toISOString() })
+      .where((a, op) => op.ne(a.state, 'failed'))
+      .params(),
+  );
+
+/**
+ * queued / scheduled → running, never back from done: a late redelivery must not undo the
+ * publishing that finished the run meanwhile. False when the run had moved on.
+ */
+export const markRunning = (run: IssueRun, extra: Pick<IssueRun, 'batchId'> = {}) =>
+  written(
+    runs()
+      .patch({ orgId: run.orgId, id: run.id })
+      .set({
+        ...extra,
+        state: 'running',
+        message: run.kind === 'bake' ? m.baking : m.issuing,
+        updatedAt: new Date().toISOString(),
+      })
+      // Parenthesised: ElectroDB joins this to its own existence check with a bare AND.
+      .where((a, op) => `(${op.eq(a.state, 'queued')} OR ${op.eq(a.state, 'scheduled')})`)
+      .go({ response: 'none' }),
+  );
+
+/** The job is over (done or failed): the pending-job or scheduled mark goes. */
+export const clearJobMark = (orgId: string, runId: string) =>
+  runs()
+    .patch({ orgId, id: runId })
+    .remove(['gsi2pk', 'gsi2sk', 'jobMessage', 'scheduledJob'])
+    .go({ response: 'none' });
