@@ -37,7 +37,12 @@ export function useProfile() {
   return useQuery({ queryKey: profileKey(org), queryFn: profileApi.get, select: (answer) => answer.Data });
 }
 
-/** Saves one block; the answer's profile goes straight into the cache, then the cache is refreshed. */
+/**
+ * Saves one block; the answer's profile goes straight into the cache, then the cache is refreshed
+ * in the background. The refresh is not returned: TanStack keeps a mutation pending until its
+ * onSuccess settles, so a returned refetch kept Save loading for a second round trip after the
+ * save had answered (as long as any GET /api/profile took).
+ */
 export function useSaveBlock() {
   const org = useOrgScope();
   const queryClient = useQueryClient();
@@ -45,7 +50,7 @@ export function useSaveBlock() {
     mutationFn: profileApi.save,
     onSuccess: (answer) => {
       if (answer?.Data) queryClient.setQueryData(profileKey(org), answer);
-      return queryClient.invalidateQueries({ queryKey: profileKey(org) });
+      void queryClient.invalidateQueries({ queryKey: profileKey(org) });
     },
   });
 }
