@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { authRoutes } from '@proofmark/shared/contract/auth';
+import { publicRoutes } from '@proofmark/shared/contract/public';
 import { systemRoutes } from '@proofmark/shared/contract/system';
 import { badRequest } from '@proofmark/shared/errors';
 import type { HttpEvent } from './event';
@@ -114,6 +115,23 @@ describe('an HTTP group', () => {
     const notJson = await handler(event('POST /api/auth/confirm', { body: '{' }), context);
     expect(bodyOf(notJson)).toMatchObject({ Status: 400, message: 'The request body is not valid JSON.' });
     expect(seen).toEqual([]);
+  });
+
+  it('refuses a body over the route limit (413) before parsing it, and validates path parameters', async () => {
+    const handler = httpGroup(publicRoutes, {
+      'POST /api/public/verifications': async () => ({ status: 202 }),
+      'POST /api/public/chain/{network}': async () => ({ data: { jsonrpc: '2.0' as const, id: 1 } }),
+    });
+    const big = await handler(
+      event('POST /api/public/verifications', { body: JSON.stringify({ credentialId: 'x'.repeat(3000) }) }),
+      context,
+    );
+    expect(bodyOf(big)).toMatchObject({ Status: 413, code: 'payload_too_large' });
+    const network = await handler(
+      event('POST /api/public/chain/{network}', { pathParameters: { network: '../etc' }, body: '{}' }),
+      context,
+    );
+    expect(bodyOf(network)).toMatchObject({ Status: 400, message: 'Unknown network.' });
   });
 
   it('bounds path parameters and query values (400, never a lookup)', async () => {
