@@ -8,8 +8,11 @@ import type { BucketName } from './resources';
  * that a function without a service's client in its bundle gets no grant for that service).
  */
 
-/** DynamoDB: `readWrite` is items and batches (never Scan); `records` is get/query/put/update only, no delete. */
-export type TableAccess = 'readWrite' | 'records';
+/**
+ * DynamoDB: `readWrite` is items and batches (never Scan); `records` is get/query/put/update only, no
+ * delete; `none` is no item at all (the health check only describes the table).
+ */
+export type TableAccess = 'readWrite' | 'records' | 'none';
 export type BucketAccess = 'read' | 'readWrite';
 
 export interface FunctionAccess {
@@ -50,26 +53,36 @@ export const userAdminActions = [
   'cognito-idp:AdminUserGlobalSignOut',
 ];
 
+const artefacts = { artefacts: 'readWrite' } as const;
+
 export const httpAccess: Record<RouteGroup, FunctionAccess> = {
-  system: { ...none, buckets: files, queues: ['probe'], health: true },
+  // Describes the table, user pool and queues, heads the buckets and reads the SES account; no items.
+  health: { ...none, table: 'none', health: true },
+  probes: { ...none, buckets: artefacts, queues: ['probe'] },
   auth: { ...none, mail: true, users: true },
   team: { ...none, mail: true, users: true },
-  // Issuing and status changes (which queue anchoring) live in the workspace group; this one reads batches.
-  credentials: { ...none, buckets: files, secrets: true },
+  // A new key or a rotated badge key republishes the issuer profile (public bucket); keys are sealed.
+  keys: { ...none, buckets: { public: 'readWrite' }, secrets: true },
+  batches: none,
+  transactions: none,
   // Anyone may call it: reads published documents, records verifications and wallet introductions.
   public: { ...none, table: 'records', buckets: { public: 'read' } },
   profile: { ...none, buckets: files, secrets: true },
-  recipients: { ...none, buckets: files, queues: ['import', 'invite'], mail: true },
+  // Reads the saved secrets it tests with; the Proofmark storage test writes and deletes one object.
+  'profile-connections': { ...none, buckets: artefacts, secrets: true },
+  cohorts: none,
+  recipients: { ...none, buckets: artefacts },
+  uploads: { ...none, buckets: artefacts, queues: ['import'] },
+  // The organisation's logo goes into the mail.
+  invitations: { ...none, buckets: { artefacts: 'read' }, queues: ['invite'], mail: true },
+  programmes: none,
   workspace: { ...none, buckets: files, queues: ['generate', 'invite'] },
-  issuing: {
-    ...none,
-    buckets: files,
-    queues: ['issue', 'anchor'],
-    mail: true,
-    users: true,
-    schedules: true,
-  },
-  delivery: { ...none, buckets: files, queues: ['send', 'download', 'invite'] },
+  // Issue and revoke re-check the password with the app client's sign-in (no IAM action, no admin call).
+  'workspace-issuing': { ...none, buckets: files, queues: ['issue', 'anchor'], schedules: true },
+  'workspace-delivery': { ...none, buckets: files, queues: ['send', 'download', 'invite'] },
+  // TOP UP mails the product team.
+  balance: { ...none, mail: true },
+  approvals: none,
 };
 
 export const jobAccess: Record<JobName, FunctionAccess> = {

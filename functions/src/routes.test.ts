@@ -16,6 +16,13 @@ describe('the route table', () => {
     expect([...mod.handler.routeKeys].sort()).toEqual(expected);
   });
 
+  it('names every group after the URL area it serves (`<area>` or `<area>-<part>`)', () => {
+    for (const r of routes) {
+      const area = r.path.split('/')[2];
+      expect(r.group.split('-')[0], routeKey(r)).toBe(area);
+    }
+  });
+
   it('puts an authorizer on every route that is not public', () => {
     for (const r of routes) expect(r.auth, routeKey(r)).toBe(r.access.kind === 'public' ? 'public' : 'user');
   });

@@ -10,17 +10,34 @@ import type { HttpMethod, RouteAccess } from '@proofmark/shared/contract/define'
  */
 export type { HttpMethod };
 
+/**
+ * One Lambda per group, each named after the URL area it serves: `<area>` serves `/api/<area>…`, and
+ * an area split in several functions names each part `<area>-<part>` (e.g. `workspace-issuing`
+ * serves `/api/workspace/issue`, `bake`, `revoke`, `hold`, `unhold`). Groups are split where a route's
+ * libraries would push a function past the 1 MB bundle budget or grant it more than its neighbours
+ * need (README, "Lambda bundles").
+ */
 export const routeGroups = [
-  'system',
+  'health',
+  'probes',
   'auth',
   'team',
-  'credentials',
+  'keys',
+  'batches',
+  'transactions',
   'public',
   'profile',
+  'profile-connections',
+  'cohorts',
   'recipients',
+  'uploads',
+  'invitations',
+  'programmes',
   'workspace',
-  'issuing',
-  'delivery',
+  'workspace-issuing',
+  'workspace-delivery',
+  'balance',
+  'approvals',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -35,9 +52,9 @@ export interface RouteDef {
 }
 
 const groupOf: Record<RouteKey, RouteGroup> = {
-  'GET /api/health': 'system',
-  'POST /api/probes': 'system',
-  'GET /api/probes/{id}': 'system',
+  'GET /api/health': 'health',
+  'POST /api/probes': 'probes',
+  'GET /api/probes/{id}': 'probes',
 
   'POST /api/auth/register': 'auth',
   'POST /api/auth/confirm': 'auth',
@@ -52,12 +69,12 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/auth/first-password': 'auth',
   'POST /api/auth/change-password': 'auth',
 
-  'POST /api/keys': 'credentials',
-  'GET /api/keys': 'credentials',
-  'GET /api/keys/estimate': 'credentials',
-  'POST /api/keys/badge/rotate': 'credentials',
-  'GET /api/batches/{id}': 'credentials',
-  'GET /api/transactions': 'credentials',
+  'POST /api/keys': 'keys',
+  'GET /api/keys': 'keys',
+  'GET /api/keys/estimate': 'keys',
+  'POST /api/keys/badge/rotate': 'keys',
+  'GET /api/batches/{id}': 'batches',
+  'GET /api/transactions': 'transactions',
   'POST /api/public/issuers/{slug}/introduce': 'public',
 
   'GET /api/team': 'team',
@@ -76,12 +93,12 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/profile/logo': 'profile',
   'POST /api/profile/signature': 'profile',
   'GET /api/profile/signature': 'profile',
-  'POST /api/profile/test-storage': 'profile',
-  'POST /api/profile/test-mail': 'profile',
-  'POST /api/profile/office365-token': 'profile',
+  'POST /api/profile/test-storage': 'profile-connections',
+  'POST /api/profile/test-mail': 'profile-connections',
+  'POST /api/profile/office365-token': 'profile-connections',
 
-  'GET /api/cohorts': 'recipients',
-  'POST /api/cohorts': 'recipients',
+  'GET /api/cohorts': 'cohorts',
+  'POST /api/cohorts': 'cohorts',
   'GET /api/recipients': 'recipients',
   'POST /api/recipients/update': 'recipients',
   'POST /api/recipients/delete': 'recipients',
@@ -89,13 +106,13 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/recipients/photo': 'recipients',
   'GET /api/recipients/document': 'recipients',
   'GET /api/recipients/sample-sheet': 'recipients',
-  'POST /api/uploads': 'recipients',
-  'GET /api/uploads/{id}': 'recipients',
-  'POST /api/uploads/{id}/import': 'recipients',
-  'POST /api/invitations/preview': 'recipients',
-  'POST /api/invitations': 'recipients',
-  'GET /api/programmes': 'recipients',
-  'POST /api/programmes/import': 'recipients',
+  'POST /api/uploads': 'uploads',
+  'GET /api/uploads/{id}': 'uploads',
+  'POST /api/uploads/{id}/import': 'uploads',
+  'POST /api/invitations/preview': 'invitations',
+  'POST /api/invitations': 'invitations',
+  'GET /api/programmes': 'programmes',
+  'POST /api/programmes/import': 'programmes',
 
   'GET /api/workspace': 'workspace',
   'GET /api/workspace/runs': 'workspace',
@@ -106,19 +123,19 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/workspace/review': 'workspace',
   'POST /api/workspace/reset': 'workspace',
 
-  'GET /api/balance': 'issuing',
-  'POST /api/balance/top-up': 'issuing',
-  'POST /api/workspace/issue': 'issuing',
-  'POST /api/workspace/bake': 'issuing',
-  'POST /api/workspace/revoke': 'issuing',
-  'POST /api/workspace/hold': 'issuing',
-  'POST /api/workspace/unhold': 'issuing',
-  'GET /api/approvals': 'issuing',
-  'POST /api/approvals': 'issuing',
+  'GET /api/balance': 'balance',
+  'POST /api/balance/top-up': 'balance',
+  'POST /api/workspace/issue': 'workspace-issuing',
+  'POST /api/workspace/bake': 'workspace-issuing',
+  'POST /api/workspace/revoke': 'workspace-issuing',
+  'POST /api/workspace/hold': 'workspace-issuing',
+  'POST /api/workspace/unhold': 'workspace-issuing',
+  'GET /api/approvals': 'approvals',
+  'POST /api/approvals': 'approvals',
 
-  'POST /api/workspace/send': 'delivery',
-  'POST /api/workspace/download': 'delivery',
-  'POST /api/workspace/download-zip': 'delivery',
+  'POST /api/workspace/send': 'workspace-delivery',
+  'POST /api/workspace/download': 'workspace-delivery',
+  'POST /api/workspace/download-zip': 'workspace-delivery',
 
   'POST /api/public/chain/{network}': 'public',
   'POST /api/public/verifications': 'public',

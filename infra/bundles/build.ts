@@ -88,3 +88,20 @@ export const externalImportsOf = (metafile: Metafile): Set<string> => {
   }
   return names;
 };
+
+/**
+ * The commands of an AWS SDK package a bundle carries, e.g. `AdminCreateUser` for
+ * `@aws-sdk/client-cognito-identity-provider`: each command is its own module, so what esbuild kept
+ * is what the function can call.
+ */
+export const awsCommandsIn = (metafile: Metafile, sdkPackage: string): Set<string> => {
+  const names = new Set<string>();
+  const pattern = new RegExp(`${sdkPackage}/dist-[a-z]+/commands/(\\w+)Command\\.js$`);
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const match = bytesInOutput > 0 && pattern.exec(input);
+      if (match) names.add(match[1]!);
+    }
+  }
+  return names;
+};

@@ -77,7 +77,7 @@ export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
     };
   }
   const group = bundle.name.slice('http/'.length);
-  if (group === 'system') {
+  if (group === 'health') {
     return {
       event: httpEvent('GET /api/health'),
       expect: '200 from GET /api/health',

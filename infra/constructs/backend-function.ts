@@ -112,10 +112,11 @@ const tableActions = {
     'dynamodb:PutItem',
     'dynamodb:UpdateItem',
   ],
+  none: [],
 } as const;
 
 const grantAccess = (fn: NodejsFunction, b: Backend, access: FunctionAccess): void => {
-  b.table.grant(fn, ...tableActions[access.table]);
+  if (access.table !== 'none') b.table.grant(fn, ...tableActions[access.table]);
   for (const [name, level] of Object.entries(access.buckets) as [BucketName, 'read' | 'readWrite'][]) {
     if (level === 'read') b.buckets[name].grantRead(fn);
     else b.buckets[name].grantReadWrite(fn);

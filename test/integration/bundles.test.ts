@@ -4,11 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PACKAGE, lambdaBundles } from '../../infra/bundling';
-import { buildAllBundles, externalImportsOf, packagesIn, type BuiltBundle } from '../../infra/bundles/build';
+import {
+  awsCommandsIn,
+  buildAllBundles,
+  externalImportsOf,
+  packagesIn,
+  type BuiltBundle,
+} from '../../infra/bundles/build';
+import { budgetProblems, CHAIN_FREE, chainLibrariesIn, HTTP_BUDGET_BYTES } from '../../infra/bundles/budget';
 import { smokeCallFor } from '../../infra/bundles/events';
 import { loadBundle } from '../../infra/bundles/load';
 import { repoRoot } from '../../infra/constructs/backend-function';
-import { httpAccess, jobAccess, type FunctionAccess } from '../../infra/permissions';
+import { httpAccess, jobAccess, userAdminActions, type FunctionAccess } from '../../infra/permissions';
 import { cloud } from './helpers';
 
 /*
@@ -16,10 +23,6 @@ import { cloud } from './helpers';
  * packages CDK installs beside it, then imported in a fresh `node` and called once. In AWS a bundle
  * that throws at import fails every cold start; nothing else in the suite would notice.
  */
-
-const CHAIN_LIBRARIES = ['ethers', '@scure/btc-signer', 'jsonld', 'bitcoinjs-lib', 'tiny-secp256k1'];
-/** Functions that must stay free of chain code: the health check and the public verifier's group. */
-const CHAIN_FREE = ['http/system', 'http/public'];
 
 const outRoot = mkdtempSync(join(tmpdir(), 'proofmark-bundles-'));
 let built: Map<string, BuiltBundle>;
@@ -51,7 +54,7 @@ describe('Lambda bundles', () => {
       const b = bundle(name);
       const call = smokeCallFor(b);
       // Only the health check talks to the dependencies; the local cloud stands in for AWS.
-      const env = name === 'http/system' ? cloud().functionEnv : {};
+      const env = name === 'http/health' ? cloud().functionEnv : {};
       const result = await loadBundle(b.dir, call.event, b.nodeModules, env);
       expect(result, `${name} should give ${call.expect}`).toMatchObject({ ok: true });
       if (result.ok)
@@ -101,10 +104,16 @@ describe('Lambda bundles', () => {
       const carries = (client: string) => packages.has(`@aws-sdk/client-${client}`);
       expect(carries('kms'), `${b.name} kms`).toBe(a.secrets);
       expect(carries('sesv2'), `${b.name} ses`).toBe(a.mail || a.health);
-      expect(carries('cognito-identity-provider'), `${b.name} cognito`).toBe(a.users || a.health);
+      // Signing in (InitiateAuth) needs no IAM action; the admin calls do.
+      const cognito = [...awsCommandsIn(b.metafile, '@aws-sdk/client-cognito-identity-provider')];
+      expect(
+        cognito.some((c) => userAdminActions.includes(`cognito-idp:${c}`)),
+        `${b.name} cognito admin calls: ${cognito.join(', ')}`,
+      ).toBe(a.users);
+      expect(cognito.includes('DescribeUserPool'), `${b.name} DescribeUserPool`).toBe(a.health);
       expect(carries('scheduler'), `${b.name} scheduler`).toBe(a.schedules);
       expect(carries('sqs'), `${b.name} sqs`).toBe(a.queues.length > 0 || a.health);
-      expect(carries('s3'), `${b.name} s3`).toBe(Object.keys(a.buckets).length > 0);
+      expect(carries('s3'), `${b.name} s3`).toBe(Object.keys(a.buckets).length > 0 || a.health);
     }
   });
 
@@ -123,7 +132,7 @@ describe('Lambda bundles', () => {
     const packages = packagesIn(bundle(name).metafile);
     // The metafile must name packages at all, or an empty set would pass for the wrong reason.
     expect(packages.has('@aws-sdk/client-dynamodb') || packages.has('@aws-sdk/lib-dynamodb')).toBe(true);
-    expect(CHAIN_LIBRARIES.filter((lib) => packages.has(lib))).toEqual([]);
+    expect(chainLibrariesIn(bundle(name))).toEqual([]);
   });
 });
 
@@ -141,6 +150,18 @@ describe('the bundle check fails when a bundle is broken', () => {
     expect(result).toMatchObject({ ok: false, phase: 'assets' });
     if (!result.ok) expect(result.error).toContain(font);
   }, 60_000);
+
+  it('reports a bundle over the budget, and a chain library in the health or public bundle', () => {
+    const health = bundle('http/health');
+    expect(budgetProblems({ ...health, bytes: HTTP_BUDGET_BYTES - 1 })).toEqual([]);
+    expect(budgetProblems({ ...health, bytes: HTTP_BUDGET_BYTES })).toEqual([
+      `http/health is 1.000 MB, over the 1 MB budget`,
+    ]);
+    // The anchor job's code (ethers, the Bitcoin signer) as if it were the health check's.
+    expect(
+      budgetProblems({ ...health, bytes: HTTP_BUDGET_BYTES - 1, metafile: bundle('jobs/anchor').metafile }),
+    ).toEqual([expect.stringMatching(/^http\/health carries .*ethers/)]);
+  });
 
   it('reports a bundle that reads a missing file at import (what tiny-secp256k1 did with its .wasm)', async () => {
     const dir = join(scratch, 'wasm');

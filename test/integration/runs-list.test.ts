@@ -71,7 +71,12 @@ describe('GET /api/workspace/runs: the progress of long work survives a reload',
     const runs = res.body.Data!.runs;
     expect(runs.map((r) => r.id)).toEqual([failed, running, scheduled]);
     expect(runs.map((r) => r.id)).not.toContain(longAgo);
-    expect(runs[0]).toMatchObject({ state: 'failed', kind: 'send', failed: 2, errors: ['S1: no email address', 'S2: no email address'] });
+    expect(runs[0]).toMatchObject({
+      state: 'failed',
+      kind: 'send',
+      failed: 2,
+      errors: ['S1: no email address', 'S2: no email address'],
+    });
     expect(runs[1]).toMatchObject({ state: 'running', done: 1, total: 3 });
     expect(runs[0]).not.toHaveProperty('orgId');
   });
@@ -99,7 +104,8 @@ describe('GET /api/workspace/runs: the progress of long work survives a reload',
 
   it('bounds the page: 20 by default, at most 50, the newest kept', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 25; i++) ids.push(await putRun(other.orgId, { state: 'queued', createdAt: minutesAgo(100 - i) }));
+    for (let i = 0; i < 25; i++)
+      ids.push(await putRun(other.orgId, { state: 'queued', createdAt: minutesAgo(100 - i) }));
     const byDefault = (await list(other)).body.Data!.runs;
     expect(byDefault).toHaveLength(20);
     const three = (await list(other, '?limit=3')).body.Data!.runs;

@@ -1,5 +1,8 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { OFFICE365_SMTP, type SmtpConfig } from './smtp-config';
+
+export { GMAIL_SMTP, OFFICE365_SMTP, type SmtpConfig } from './smtp-config';
 
 /**
  * Sending through an organisation's own mail server (spec §3 mail settings): user name and
@@ -7,20 +10,6 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
  * Office 365 with an access token fetched beforehand. The product's own mail goes through SES
  * (./mail.ts); this is only for mail sent in the organisation's name.
  */
-export type SmtpConfig =
-  | { kind: 'password'; host: string; port: number; user: string; pass: string }
-  | {
-      kind: 'oauth';
-      host: string;
-      port: number;
-      user: string;
-      clientId: string;
-      clientSecret: string;
-      refreshToken: string;
-      accessUrl?: string;
-    }
-  | { kind: 'office365'; user: string; accessToken: string };
-
 export interface SmtpMail {
   from: string;
   to: string;
@@ -30,8 +19,6 @@ export interface SmtpMail {
   html: string;
 }
 
-export const GMAIL_SMTP = { host: 'smtp.gmail.com', port: 465 } as const;
-export const OFFICE365_SMTP = { host: 'smtp.office365.com', port: 587 } as const;
 const TIMEOUTS = {
   connectionTimeout: 10_000,
   greetingTimeout: 10_000,

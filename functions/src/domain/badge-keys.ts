@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { ed25519PublicKeyMultibase, type BadgeSigningKey } from '@proofmark/shared/blockcerts/index';
+import { ed25519PublicKeyMultibase } from '@proofmark/shared/blockcerts/multikey';
+import type { BadgeSigningKey } from '@proofmark/shared/blockcerts/issuer-profile';
 import { badgeKeys } from '../store/badge-keys';
 import { written } from '../store/table';
 import { deleteSecret, putSecret, readSecret } from './secrets';
@@ -60,7 +61,11 @@ const storeKey = async (
     created: new Date(Date.now() - 1000).toISOString(),
     secretName: name,
   };
-  const stored = await written(badgeKeys().create({ orgId, ...record }).go());
+  const stored = await written(
+    badgeKeys()
+      .create({ orgId, ...record })
+      .go(),
+  );
   if (!stored && !secretName) await deleteSecret(orgId, name);
   return stored;
 };

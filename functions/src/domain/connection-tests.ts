@@ -7,7 +7,8 @@ import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import type { SecretField } from '@proofmark/shared/settings/rules';
 import { deleteObject, putObject } from '../adapters/blobs';
 import { probeStorage, type StorageTarget } from '../adapters/storage';
-import { GMAIL_SMTP, sendSmtpMail, type SmtpConfig } from '../adapters/smtp';
+import { sendSmtpMail, type SmtpConfig } from '../adapters/smtp';
+import { smtpConfigFor, type SecretReader } from './smtp-settings';
 import {
   fetchClientCredentialsToken,
   office365TokenUrl,
@@ -26,7 +27,7 @@ import { putSecret, readSecret, secretStatus } from './secrets';
 import type { UserRecord } from './users';
 import { logger } from '../adapters/logger';
 
-type SecretReader = (field: SecretField) => Promise<string | undefined>;
+export { smtpConfigFor } from './smtp-settings';
 
 /**
  * A whole test (connect, sign in, write, delete) must end well inside API Gateway's 30 s, even when
@@ -190,39 +191,6 @@ export const testStorage = async (orgId: string, req: StorageRequest | undefined
     });
     throw badRequest(m.storageTestFailed(reason));
   }
-};
-
-/** The SMTP settings as saved, or the message saying what is missing. */
-export const smtpConfigFor = async (s: OrgSettings, stored: SecretReader): Promise<SmtpConfig> => {
-  if (s.isoffice365 === 1) {
-    const accessToken = await stored('office365accesstoken');
-    if (!accessToken) throw badRequest(m.office365NoToken);
-    const user = s.office365from || '';
-    if (!user) throw badRequest(m.office365Required);
-    return { kind: 'office365', user, accessToken };
-  }
-  if (s.smtptype === undefined) throw badRequest(m.mailNotConfigured);
-  if (s.smtptype === 1) {
-    const [clientSecret, refreshToken] = await Promise.all([
-      stored('smtpclientsecret'),
-      stored('smtprefreshtoken'),
-    ]);
-    if (!s.smtpusername || !s.smtpclientid || !clientSecret || !refreshToken)
-      throw badRequest(m.oauthIncomplete);
-    return {
-      kind: 'oauth',
-      host: s.smtphost || GMAIL_SMTP.host,
-      port: s.smtpport ?? (s.smtphost ? 587 : GMAIL_SMTP.port),
-      user: s.smtpusername,
-      clientId: s.smtpclientid,
-      clientSecret,
-      refreshToken,
-      ...(s.smtptokenurl ? { accessUrl: s.smtptokenurl } : {}),
-    };
-  }
-  const pass = await stored('smtppassword');
-  if (!s.smtphost || !s.smtpport || !s.smtpusername || !pass) throw badRequest(m.smtpIncomplete);
-  return { kind: 'password', host: s.smtphost, port: s.smtpport, user: s.smtpusername, pass };
 };
 
 /** Send test email through the organisation's saved mail settings; returns the address it went to. */

@@ -1,8 +1,10 @@
-import { Wallet } from 'ethers';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { notFound } from '@proofmark/shared/errors';
 import type { IssuingKey } from '@proofmark/shared/blockcerts/index';
 import { putSecret, readSecret } from './secrets';
 import { bitcoinAddressOf, fundNewAddressOnDevChain } from '../adapters/chain/deployment-chains';
+import { evmAddressOf } from '../adapters/chain/evm-rpc';
 import type { Blockchain } from './chains';
 import { issuingKeys } from '../store/issuing-keys';
 import { written } from '../store/table';
@@ -45,7 +47,9 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
   const existing = await listIssuingKeys(orgId, chain);
   // Fragments share one namespace in the issuer profile: Bitcoin keys get their own prefix.
   const fragment = `${chain === 'ethereum' ? 'key' : 'btc-key'}-${existing.length + 1}`;
-  const wallet = Wallet.createRandom();
+  const secretKey = secp256k1.utils.randomSecretKey();
+  const privateKey = `0x${bytesToHex(secretKey)}`;
+  const ethereumAddress = evmAddressOf(privateKey);
   // One second in the past: verifiers require the key to exist strictly before its first anchoring block.
   const created = new Date(Date.now() - 1000).toISOString();
   const record: IssuingKeyRecord = {
@@ -53,17 +57,18 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
     chain,
     fragment,
     // Both chains use secp256k1 keys; only the address format differs.
-    address: chain === 'ethereum' ? wallet.address : await bitcoinAddressOf(wallet.privateKey),
-    publicKeyHex: wallet.signingKey.publicKey,
+    address: chain === 'ethereum' ? ethereumAddress : await bitcoinAddressOf(privateKey),
+    // Uncompressed, 0x-prefixed (0x04…), as issuer profiles list it.
+    publicKeyHex: `0x${bytesToHex(secp256k1.getPublicKey(secretKey, false))}`,
     created,
   };
 
-  await putSecret(orgId, secretName(chain, fragment), wallet.privateKey, { hint: false });
+  await putSecret(orgId, secretName(chain, fragment), privateKey, { hint: false });
   await issuingKeys().create(record).go();
   for (const old of existing.filter((k) => !k.revoked)) {
     await issuingKeys().patch({ orgId, chain, fragment: old.fragment }).set({ revoked: created }).go();
   }
-  await fundNewAddressOnDevChain(chain, wallet.address);
+  await fundNewAddressOnDevChain(chain, ethereumAddress);
   return record;
 };
 
@@ -75,7 +80,9 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
 export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): Promise<number> => {
   const id = { orgId: key.orgId, chain: key.chain, fragment: key.fragment };
   for (;;) {
-    const out = await issuingKeys().get(id).go({ consistent: true, attributes: ['nextNonce'] });
+    const out = await issuingKeys()
+      .get(id)
+      .go({ consistent: true, attributes: ['nextNonce'] });
     const stored = out.data?.nextNonce;
     const nonce = Math.max(stored ?? 0, chainCount);
     const taken = await written(

@@ -17,7 +17,7 @@ import { objectKeys } from './keys';
 import { publicKeys, publishIssuerDocuments } from './public-docs';
 import { getOrg, listUsers, type OrgRecord, type UserRecord } from './users';
 import { deleteSecret, putSecret, readSecret, secretStatuses, type SecretStatus } from './secrets';
-import { smtpConfigFor } from './connection-tests';
+import { smtpConfigFor } from './smtp-settings';
 import {
   getOrgSettings,
   secretName,

@@ -3,8 +3,10 @@ import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { AppError } from '@proofmark/shared/errors';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
+import { sampleSheetRows } from '@proofmark/shared/recipients/rules';
 import { realPdf, realPng } from '../../../test/support/real-files';
-import { loadUpload, readSheet, sampleSheet } from './upload-files';
+import { loadUpload, readSheet } from './upload-files';
+import { sampleSheet } from './sample-sheet';
 
 const xlsx = async (rows: unknown[][]) => {
   const wb = new ExcelJS.Workbook();
@@ -44,7 +46,7 @@ describe('reading uploads', () => {
     expect(sheet.rows).toEqual([{ row: 2, cells: ['Ada', 'ada@x.org', '1001'] }]);
   });
 
-  it('serves a sample sheet with the documented header', async () => {
+  it('serves a sample sheet with the documented header and the example rows (read back as any upload)', async () => {
     const sheet = await readSheet(await sampleSheet());
     expect(sheet.header.slice(0, 6)).toEqual([
       'First Name',
@@ -54,7 +56,12 @@ describe('reading uploads', () => {
       'Second Email',
       'Student ID',
     ]);
-    expect(sheet.rows).toHaveLength(2);
+    expect([sheet.header, ...sheet.rows.map((r) => r.cells)]).toEqual(sampleSheetRows);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await sampleSheet()) as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.name).toBe('Students');
+    expect(workbook.worksheets[0]!.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(workbook.worksheets[0]!.getRow(2).getCell(1).font?.bold).toBeFalsy();
   });
 
   it('refuses by content: a PDF named .xlsx, a zip that is no workbook, a damaged workbook', async () => {

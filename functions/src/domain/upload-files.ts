@@ -7,7 +7,6 @@ import {
   ignorableEntry,
   MAX_SHEET_CELLS,
   MAX_SHEET_COLUMNS,
-  sampleSheetRows,
   sniffKind,
   uploadExtensions,
   uploadLimits,
@@ -186,15 +185,6 @@ export const readSheet = async (bytes: Buffer): Promise<SheetCells> => {
     if (n > 1) rows.push({ row: n, cells: cellsOf(r) });
   });
   return { header, rows };
-};
-
-export const sampleSheet = async (): Promise<Buffer> => {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Students');
-  for (const row of sampleSheetRows) sheet.addRow(row);
-  sheet.getRow(1).font = { bold: true };
-  sheet.columns.forEach((c) => (c.width = 20));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 };
 
 // ——— any upload ———

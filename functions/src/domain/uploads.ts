@@ -1,49 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError, badRequest, conflict, notFound, type FieldIssue } from '@proofmark/shared/errors';
+import { AppError, badRequest, conflict, notFound, type ErrorCode } from '@proofmark/shared/errors';
 import type { CreateUploadRequest, UploadView } from '@proofmark/shared/api/recipients';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
-  baseNameOf,
   extensionOf,
   fileNameProblem,
-  readStudentSheet,
   uploadExtensions,
   uploadLimits,
   validCohortId,
   type FileKind,
-  type StudentRow,
   type UploadPurpose,
 } from '@proofmark/shared/recipients/rules';
 import { dynamoClient } from '../adapters/aws-dynamo';
 import { functionConfig } from '../adapters/function-config';
 import { conditionHolds, setExpression } from '../adapters/table';
-import { deleteObject, getObjectBytes, objectSize, presignedPutUrl, putObject } from '../adapters/blobs';
+import { deleteObject, objectSize, presignedPutUrl } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
-import { loadUpload, type LoadedFile } from './upload-files';
-import {
-  getCohort,
-  listCohortRows,
-  mapLimit,
-  putCohort,
-  putNewStudents,
-  recipientKeys,
-  updateRecipientItem,
-  upsertStudent,
-} from './recipient-store';
+import { getCohort } from './recipient-store';
 
 /**
  * Uploads (ManageStudents, §5): the browser asks for a presigned PUT URL, puts the file straight
  * into the artefacts bucket under `<org>/uploads/<uuid>`, then asks to import it. The import checks
  * the bytes (never the name) and builds the whole plan — students, photos, documents — before it
  * writes anything, so a refused file leaves nothing behind. Files up to INLINE_IMPORT_BYTES are
- * imported during the call; larger ones by the import job, whose progress the upload record shows.
+ * imported by the import job (upload-import.ts) while the call waits; larger ones answer at once and
+ * the upload record shows the job's progress.
  */
 export const INLINE_IMPORT_BYTES = 256 * 1024;
 const PUT_URL_SECONDS = 300;
 const MB = 1024 * 1024;
 
-interface UploadRecord {
+export interface UploadRecord {
   orgId: string;
   id: string;
   purpose: UploadPurpose;
@@ -59,14 +47,14 @@ interface UploadRecord {
   problems: UploadView['problems'];
   summary: UploadView['summary'];
   createdAt: string;
+  /** The refusal's error code, so a caller waiting for the import job answers as it would have. */
+  refusalCode?: ErrorCode;
 }
 
 const uploadKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `UPLOAD#${id}` });
 // Under one `uploads/` prefix, so a bucket lifecycle rule expires whatever an import left behind
 // (a file PUT again to a ticket's URL after its import, an upload never imported).
 const uploadObjectKey = (orgId: string, id: string) => `uploads/${orgId}/${id}`;
-const fileObjectKey = (orgId: string, folder: 'photos' | 'documents', ext: string) =>
-  `${orgId}/${folder}/${randomUUID()}.${ext}`;
 
 export const viewOf = (r: UploadRecord): UploadView => ({
   id: r.id,
@@ -83,7 +71,7 @@ export const viewOf = (r: UploadRecord): UploadView => ({
   createdAt: r.createdAt,
 });
 
-const getRecord = async (orgId: string, id: string): Promise<UploadRecord> => {
+export const getRecord = async (orgId: string, id: string): Promise<UploadRecord> => {
   const out = await dynamoClient().send(
     new GetCommand({
       TableName: functionConfig().tableName,
@@ -95,7 +83,7 @@ const getRecord = async (orgId: string, id: string): Promise<UploadRecord> => {
   return out.Item as UploadRecord;
 };
 
-const setRecord = async (
+export const setRecord = async (
   orgId: string,
   id: string,
   changes: Partial<UploadRecord>,
@@ -124,6 +112,18 @@ const setRecord = async (
       }),
     ),
   );
+};
+
+/** Records the refusal, removes the uploaded object, and throws the refusal. */
+export const refuseRecord = async (record: UploadRecord, err: AppError): Promise<never> => {
+  await setRecord(record.orgId, record.id, {
+    state: 'failed',
+    message: err.message,
+    refusalCode: err.code,
+    problems: (err.details ?? []).map((d) => ({ where: d.path, reason: d.message })),
+  });
+  await deleteObject('artefacts', record.objectKey);
+  throw err;
 };
 
 export const getUpload = async (orgId: string, id: string) => viewOf(await getRecord(orgId, id));
@@ -173,9 +173,15 @@ export const createUpload = async (orgId: string, req: CreateUploadRequest) => {
   };
 };
 
+/** How long a call waits for the import job of a small file before it answers "queued" (202). */
+const IMPORT_WAIT_MS = 20_000;
+const IMPORT_POLL_MS = 200;
+
 /**
- * Starts the import of an uploaded file. Small files are imported now (a refusal is thrown with
- * its message and each bad row or file); large ones are handed to the import job (`queued`).
+ * Starts the import of an uploaded file: the import job reads it (exceljs, pdf-lib and the image
+ * decoders live in the job's function only, keeping this one small). For a small file the call
+ * waits for the job and answers as if it had imported the file itself — the summary, or the
+ * refusal with its message and each bad row or file; a large one answers `queued` at once.
  */
 export const startImport = async (
   orgId: string,
@@ -191,156 +197,26 @@ export const startImport = async (
       new AppError('payload_too_large', m.fileTooLarge(uploadLimits[record.kind] / MB)),
     );
   }
-  if (size <= INLINE_IMPORT_BYTES) {
-    if (!(await setRecord(orgId, id, { state: 'importing' }, ['awaiting-file'])))
-      throw conflict(m.uploadAlreadyImported);
-    return { view: await runImport(orgId, id, { rethrow: true }), queued: false };
-  }
   if (!(await setRecord(orgId, id, { state: 'queued', message: m.importQueued }, ['awaiting-file'])))
     throw conflict(m.uploadAlreadyImported);
   await enqueueJob('import', { orgId, uploadId: id });
-  return { view: await getUpload(orgId, id), queued: true };
+  if (size > INLINE_IMPORT_BYTES) return { view: await getUpload(orgId, id), queued: true };
+  return importOutcome(await waitForImport(orgId, id));
 };
 
-/** Records the refusal, removes the uploaded object, and throws the refusal. */
-const refuseRecord = async (record: UploadRecord, err: AppError): Promise<never> => {
-  await setRecord(record.orgId, record.id, {
-    state: 'failed',
-    message: err.message,
-    problems: (err.details ?? []).map((d) => ({ where: d.path, reason: d.message })),
-  });
-  await deleteObject('artefacts', record.objectKey);
-  throw err;
+const waitForImport = async (orgId: string, id: string): Promise<UploadRecord> => {
+  const deadline = Date.now() + IMPORT_WAIT_MS;
+  for (;;) {
+    const record = await getRecord(orgId, id);
+    if (record.state === 'done' || record.state === 'failed' || Date.now() > deadline) return record;
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+  }
 };
 
-interface Plan {
-  students: StudentRow[];
-  photos: { studentid: string; kind: 'png' | 'jpeg'; bytes: Buffer }[];
-  documents: { studentid: string; bytes: Buffer }[];
-}
-
-/** Everything the file will write, checked whole before anything is written. */
-const planOf = async (record: UploadRecord, loaded: LoadedFile): Promise<Plan> => {
-  const plan: Plan = { students: [], photos: [], documents: [] };
-  const sheet = loaded.kind === 'xlsx' ? loaded.sheet : loaded.kind === 'zip' ? loaded.sheet : undefined;
-  if (sheet) {
-    const read = readStudentSheet(sheet.header, sheet.rows);
-    if (!read.ok)
-      throw badRequest(
-        read.message,
-        read.problems.map((p) => ({ path: `row ${p.row}`, message: p.reason })),
-      );
-    plan.students = read.students;
-  }
-  const files =
-    loaded.kind === 'zip'
-      ? loaded.files
-      : loaded.kind === 'xlsx'
-        ? []
-        : [{ name: record.filename, kind: loaded.kind, bytes: loaded.bytes }];
-  for (const f of files) {
-    const studentid = baseNameOf(f.name);
-    if (f.kind === 'pdf') plan.documents.push({ studentid, bytes: f.bytes });
-    else if (f.kind === 'png' || f.kind === 'jpeg')
-      plan.photos.push({ studentid, kind: f.kind, bytes: f.bytes });
-  }
-  if (plan.photos.length || plan.documents.length) {
-    const existing = await listCohortRows(record.orgId, record.cohortid, record.certtype);
-    const known = new Set([...existing.map((r) => r.studentid), ...plan.students.map((s) => s.studentid)]);
-    const unmatched: FieldIssue[] = files
-      .filter((f) => !known.has(baseNameOf(f.name)))
-      .map((f) => ({ path: f.name, message: m.noSuchStudentForFile(f.name) }));
-    if (unmatched.length) throw badRequest(m.filesUnmatched(unmatched.length), unmatched);
-  }
-  return plan;
-};
-
-const PROGRESS_EVERY = 50;
-
-/**
- * Imports an upload: used during the call for small files and by the import job for large ones.
- * Idempotent: every write is an upsert, so a retried job simply finishes the work.
- */
-export const runImport = async (
-  orgId: string,
-  id: string,
-  opts: { rethrow: boolean },
-): Promise<UploadView> => {
-  const record = await getRecord(orgId, id);
-  if (record.state === 'done' || record.state === 'failed') return viewOf(record);
-  await setRecord(orgId, id, { state: 'importing' });
-  let plan: Plan;
-  try {
-    // Read at most one byte past the limit: the object may have been replaced since its size was checked.
-    const bytes = await getObjectBytes('artefacts', record.objectKey, uploadLimits[record.kind] + 1);
-    if (!bytes) throw badRequest(m.fileNotUploaded);
-    if (bytes.length > uploadLimits[record.kind])
-      throw new AppError('payload_too_large', m.fileTooLarge(uploadLimits[record.kind] / MB));
-    plan = await planOf(record, await loadUpload(record.kind, Buffer.from(bytes), record.filename));
-  } catch (err) {
-    if (!(err instanceof AppError) || err.status >= 500) throw err;
-    return refuseRecord(record, err).catch((refusal: unknown) => {
-      if (opts.rethrow) throw refusal;
-      return getUpload(orgId, id);
+const importOutcome = (record: UploadRecord): { view: UploadView; queued: boolean } => {
+  if (record.state === 'failed')
+    throw new AppError(record.refusalCode ?? 'bad_request', record.message, {
+      details: record.problems.map((p) => ({ path: p.where, message: p.reason })),
     });
-  }
-
-  const total = plan.students.length + plan.photos.length + plan.documents.length;
-  await setRecord(orgId, id, { total, done: 0 });
-  let done = 0;
-  const tick = async () => {
-    done += 1;
-    if (done % PROGRESS_EVERY === 0) await setRecord(orgId, id, { done });
-  };
-  if (plan.students.length) await putCohort(orgId, record.cohortid);
-  const before = new Map(
-    (await listCohortRows(orgId, record.cohortid, record.certtype)).map((r) => [r.studentid, r]),
-  );
-  const fresh = plan.students.filter((s) => !before.has(s.studentid));
-  for (let i = 0; i < fresh.length; i += PROGRESS_EVERY) {
-    const part = fresh.slice(i, i + PROGRESS_EVERY);
-    await putNewStudents(orgId, record.cohortid, record.certtype, part);
-    done += part.length;
-    await setRecord(orgId, id, { done });
-  }
-  await mapLimit(
-    plan.students.filter((s) => before.has(s.studentid)),
-    10,
-    async (s) => {
-      await upsertStudent(orgId, record.cohortid, record.certtype, s);
-      await tick();
-    },
-  );
-  const rowKey = (studentid: string) =>
-    recipientKeys.recipient(orgId, record.cohortid, record.certtype, studentid);
-  await mapLimit(plan.photos, 5, async (p) => {
-    const key = fileObjectKey(orgId, 'photos', p.kind === 'png' ? 'png' : 'jpg');
-    const contentType = p.kind === 'png' ? 'image/png' : 'image/jpeg';
-    await putObject('artefacts', key, p.bytes, contentType);
-    await updateRecipientItem(rowKey(p.studentid), { photoKey: key, photoContentType: contentType });
-    const old = before.get(p.studentid)?.photoKey;
-    if (old && old !== key) await deleteObject('artefacts', old);
-    await tick();
-  });
-  await mapLimit(plan.documents, 5, async (d) => {
-    const key = fileObjectKey(orgId, 'documents', 'pdf');
-    await putObject('artefacts', key, d.bytes, 'application/pdf');
-    await updateRecipientItem(rowKey(d.studentid), { documentKey: key });
-    const old = before.get(d.studentid)?.documentKey;
-    if (old && old !== key) await deleteObject('artefacts', old);
-    await tick();
-  });
-  const summary = {
-    recipients: plan.students.length,
-    photos: plan.photos.length,
-    documents: plan.documents.length,
-  };
-  await setRecord(orgId, id, {
-    state: 'done',
-    done: total,
-    summary,
-    message: m.importDone(summary.recipients, summary.photos, summary.documents),
-  });
-  await deleteObject('artefacts', record.objectKey);
-  return getUpload(orgId, id);
+  return { view: viewOf(record), queued: record.state !== 'done' };
 };

@@ -2,7 +2,6 @@ import { imageUploadRequest } from '@proofmark/shared/api/profile';
 import { profileRoutes } from '@proofmark/shared/contract/profile';
 import { badRequest } from '@proofmark/shared/errors';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
-import { fetchOffice365Token, testMail, testStorage } from '../domain/connection-tests';
 import {
   getPartners,
   getProfile,
@@ -61,16 +60,5 @@ export const handler = httpGroup(profileRoutes, {
   'POST /api/profile/signature': upload('signature'),
   'GET /api/profile/signature': async (_input, { caller }) => ({
     data: await imageOf(caller.orgId, 'signature'),
-  }),
-  'POST /api/profile/test-storage': async ({ body }, { caller }) => {
-    await testStorage(caller.orgId, body.key === 'saved' ? undefined : body);
-    return { message: m.storageTestPassed };
-  },
-  'POST /api/profile/test-mail': async ({ body }, { caller, user }) => ({
-    message: m.testMailSent(await testMail(caller.orgId, user, body)),
-  }),
-  'POST /api/profile/office365-token': async (_input, { caller }) => ({
-    message: m.office365TokenFetched,
-    data: await fetchOffice365Token(caller.orgId),
   }),
 });

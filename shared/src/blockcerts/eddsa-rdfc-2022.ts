@@ -4,6 +4,9 @@ import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
 import type { DocumentLoader } from 'jsonld';
 import { canonicalize, withoutProof } from './canonicalize';
+import { ed25519PublicKeyMultibase } from './multikey';
+
+export { ed25519PublicKeyFromMultibase, ed25519PublicKeyMultibase } from './multikey';
 import { toRfc3339 } from './dates';
 
 // W3C Data Integrity EdDSA Cryptosuites v1.0, eddsa-rdfc-2022: sign
@@ -17,22 +20,6 @@ export interface Ed25519DataIntegrityProof {
   verificationMethod: string;
   proofPurpose: string;
   proofValue: string;
-}
-
-const ED25519_MULTICODEC = Uint8Array.from([0xed, 0x01]);
-
-/** Multikey form of an Ed25519 public key: 'z6Mk…'. */
-export function ed25519PublicKeyMultibase(publicKey: Uint8Array): string {
-  if (publicKey.length !== 32) throw new RangeError('an Ed25519 public key has 32 bytes');
-  return 'z' + base58.encode(concatBytes(ED25519_MULTICODEC, publicKey));
-}
-
-export function ed25519PublicKeyFromMultibase(multibase: string): Uint8Array {
-  if (!multibase.startsWith('z')) throw new RangeError('expected a base58btc multibase key');
-  const bytes = base58.decode(multibase.slice(1));
-  if (bytes.length !== 34 || bytes[0] !== 0xed || bytes[1] !== 0x01)
-    throw new RangeError('not an Ed25519 Multikey');
-  return bytes.slice(2);
 }
 
 /** did:key verification method id for an Ed25519 key: did:key:z6Mk…#z6Mk… */

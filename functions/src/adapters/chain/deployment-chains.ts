@@ -1,12 +1,15 @@
 import type { Blockchain } from '@proofmark/shared/settings/choices';
 import { functionConfig } from '../function-config';
 import { assertChainConfigured } from './deployment-networks';
+import { estimateAnchorCost as estimateEvmAnchorCost, fundFromDevFaucet } from './evm-rpc';
 import type { AnchorChainAdapter } from './types';
 
 /*
  * The chain adapters as this deployment is configured (see deployment-networks.ts). The chain
  * libraries (ethers, @scure/btc-signer) are loaded on first use (dynamic import), so a function
- * evaluates them only when it anchors, estimates, funds or derives an address, never at cold start.
+ * evaluates them only when it anchors or derives a Bitcoin address, never at cold start. Estimating
+ * and the dev faucet use plain JSON-RPC (evm-rpc.ts): esbuild bundles dynamic imports too, so a
+ * function that reaches `chainAdapter` carries ethers.
  */
 
 let evm: Promise<AnchorChainAdapter> | undefined;
@@ -22,9 +25,25 @@ export const chainAdapter = (chain: Blockchain): Promise<AnchorChainAdapter> => 
       createEvmAdapter({ rpcUrl: chains().rpcUrl }),
     ));
   }
-  return (bitcoin ??= import('./bitcoin').then(({ createBitcoinAdapter }) =>
+  return bitcoinAdapter();
+};
+
+const bitcoinAdapter = () =>
+  (bitcoin ??= import('./bitcoin').then(({ createBitcoinAdapter }) =>
     createBitcoinAdapter({ network: chains().bitcoin.network, esploraUrl: chains().bitcoin.esploraUrl! }),
   ));
+
+/**
+ * What one anchoring transaction from `address` costs today (shown before issuing). Ethereum is asked
+ * over plain JSON-RPC (evm-rpc.ts), so a function that only estimates carries no ethers.
+ */
+export const estimateAnchorCost = async (
+  chain: Blockchain,
+  address: string,
+): ReturnType<AnchorChainAdapter['estimateCost']> => {
+  assertChainConfigured(chain);
+  if (chain === 'ethereum') return estimateEvmAnchorCost(chains().rpcUrl, address);
+  return (await bitcoinAdapter()).estimateCost(address);
 };
 
 /** A Bitcoin key's address (segwit), without needing the Esplora API. */
@@ -40,6 +59,5 @@ export const bitcoinAddressOf = async (privateKeyHex: string): Promise<string> =
 export const fundNewAddressOnDevChain = async (chain: Blockchain, address: string): Promise<void> => {
   const faucet = chains().devFaucetPrivateKey;
   if (!faucet || chain !== 'ethereum') return;
-  const { fundFromDevFaucet } = await import('./evm');
   await fundFromDevFaucet(chains().rpcUrl, faucet, address);
 };

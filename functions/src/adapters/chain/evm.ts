@@ -1,8 +1,8 @@
-import { formatEther, JsonRpcProvider, Transaction, Wallet, type TransactionRequest } from 'ethers';
+import { JsonRpcProvider, Transaction, Wallet, type TransactionRequest } from 'ethers';
+import { ANCHOR_SINK, anchorFees, estimateAnchorCost, evmRpc } from './evm-rpc';
 import type { AnchorChainAdapter } from './types';
 
-/** Blockcerts' conventional sink: value 0, the Merkle root as data (STANDARDS.md). */
-export const ANCHOR_SINK = '0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead';
+export { ANCHOR_SINK } from './evm-rpc';
 
 const alreadyKnown = /already known|known transaction|already imported|nonce too low|transaction already/i;
 
@@ -19,6 +19,7 @@ export const createEvmAdapter = (opts: {
     staticNetwork: opts.chainId !== undefined,
     batchMaxCount: 1,
   });
+  const rpc = evmRpc(opts.rpcUrl);
 
   const anchorRequest = async (
     from: string,
@@ -29,11 +30,9 @@ export const createEvmAdapter = (opts: {
     const [network, nonce, fees, gasLimit] = await Promise.all([
       provider.getNetwork(),
       fixedNonce ?? provider.getTransactionCount(from, 'pending'),
-      provider.getFeeData(),
+      anchorFees(rpc),
       provider.estimateGas({ from, to: ANCHOR_SINK, value: 0n, data }),
     ]);
-    const maxPriority = fees.maxPriorityFeePerGas ?? 1_000_000_000n;
-    const maxFee = fees.maxFeePerGas ?? (fees.gasPrice ?? 1_000_000_000n) * 2n;
     return {
       type: 2,
       chainId: network.chainId,
@@ -42,8 +41,8 @@ export const createEvmAdapter = (opts: {
       value: 0n,
       data,
       gasLimit,
-      maxFeePerGas: maxFee,
-      maxPriorityFeePerGas: maxPriority,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     };
   };
 
@@ -95,27 +94,6 @@ export const createEvmAdapter = (opts: {
       };
     },
 
-    async estimateCost(address) {
-      const request = await anchorRequest(address, '00'.repeat(32));
-      const wei = BigInt(request.gasLimit!) * BigInt(request.maxFeePerGas!);
-      return { amount: wei.toString(), unit: 'wei', display: `${formatEther(wei)} ETH` };
-    },
+    estimateCost: (address) => estimateAnchorCost(opts.rpcUrl, address),
   };
-};
-
-/** Dev chains only: tops up a new issuing address from a funded dev account (never configured in AWS). */
-export const fundFromDevFaucet = async (
-  rpcUrl: string,
-  faucetPrivateKey: string,
-  to: string,
-  ether = '10',
-) => {
-  const provider = new JsonRpcProvider(rpcUrl);
-  const faucet = new Wallet(faucetPrivateKey, provider);
-  const tx = await faucet.sendTransaction({
-    to,
-    value: BigInt(Math.round(Number(ether) * 1e6)) * 10n ** 12n,
-  });
-  await tx.wait();
-  provider.destroy();
 };

@@ -4,7 +4,7 @@ import { directZip, startDownload } from '../domain/workspace/download';
 import { startSend } from '../domain/workspace/send';
 import { httpGroup } from './route-group';
 
-/** Delivery of certificates: send by mail, and the two downloads. */
+/** The workspace's delivery of certificates: send by mail, and the two downloads. */
 export const handler = httpGroup(workspaceRoutes, {
   'POST /api/workspace/send': async ({ body }, { caller }) => ({
     status: 202,
