@@ -1,5 +1,6 @@
 import { Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import type { FunctionAccess } from './permissions';
 
 /*
  * The findings of cdk-nag's AwsSolutions pack (infra/test/nag.test.ts) that this stack keeps on
@@ -10,7 +11,8 @@ import type { IConstruct } from 'constructs';
 
 export interface NagScopes {
   stack: Stack;
-  functions: IConstruct[];
+  /** Every function with what it may do: a wildcard is acknowledged only where its grant is made. */
+  functions: (IConstruct & { access: FunctionAccess; role?: IConstruct })[];
   table: CfnElement;
   buckets: { artefacts: CfnElement; public: CfnElement; web: CfnElement };
   scheduleGroup: CfnElement;
@@ -22,6 +24,9 @@ export interface NagScopes {
 
 const ack = (scope: IConstruct, id: string, reason: string) =>
   Validations.of(scope).acknowledge({ id, reason });
+const ackEach = (scopes: IConstruct[], id: string, reason: string) => {
+  for (const scope of scopes) ack(scope, id, reason);
+};
 
 export const acknowledgeNagFindings = (s: NagScopes): void => {
   const logicalId = (el: CfnElement) => s.stack.resolve(s.stack.getLogicalId(el)) as string;
@@ -34,45 +39,52 @@ export const acknowledgeNagFindings = (s: NagScopes): void => {
   const scheduleArn = `arn:${partition}:scheduler:${region}:${account}:schedule/<${logicalId(s.scheduleGroup)}>/*`;
 
   for (const fn of s.functions) {
-    ack(
-      fn,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'The managed basic execution policy only lets the function write its own CloudWatch logs.',
-    );
-    ack(
-      fn,
+    // Grants land on the function's own role (a sibling construct), findings on its policy.
+    const scopes = fn.role ? [fn, fn.role] : [fn];
+    ackEach(
+      scopes,
       'AwsSolutions-L1',
       'Node.js 22 is the runtime the bundles are built for (esbuild target node22) and tested with.',
     );
-    ack(
-      fn,
-      `AwsSolutions-IAM5[Resource::<${table}.Arn>/index/*]`,
-      "Queries run on the table's global secondary indexes (gsi1, gsi2); the pattern names only this table's indexes.",
-    );
+    const { access } = fn;
+    if (access.table !== 'none')
+      ackEach(
+        scopes,
+        `AwsSolutions-IAM5[Resource::<${table}.Arn>/index/*]`,
+        "Queries run on the table's global secondary indexes (gsi1, gsi2); the pattern names only this table's indexes.",
+      );
     for (const bucket of ['artefacts', 'public'] as const) {
-      ack(
-        fn,
+      if (!access.buckets[bucket]) continue;
+      ackEach(
+        scopes,
         `AwsSolutions-IAM5[Resource::<${logicalId(s.buckets[bucket])}.Arn>/*]`,
         `Object keys in the ${bucket} bucket are per organisation and per file, created at run time; access is to objects of this one bucket.`,
       );
     }
-    for (const action of ['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*']) {
-      ack(
-        fn,
+    const bucketActions = Object.values(access.buckets);
+    const families = [
+      ...(bucketActions.length ? ['s3:GetBucket*', 's3:GetObject*', 's3:List*'] : []),
+      ...(bucketActions.includes('readWrite') ? ['s3:Abort*', 's3:DeleteObject*'] : []),
+    ];
+    for (const action of families) {
+      ackEach(
+        scopes,
         `AwsSolutions-IAM5[Action::${action}]`,
         `CDK's bucket grants (grantRead / grantReadWrite) name object actions as families; they apply to our buckets only.`,
       );
     }
-    ack(
-      fn,
-      'AwsSolutions-IAM5[Resource::*]',
-      'ses:GetAccount (the health check) has no resource type in IAM; it is the only statement on "*" (infra/test/stack.test.ts).',
-    );
-    ack(
-      fn,
-      `AwsSolutions-IAM5[Resource::${scheduleArn}]`,
-      'Schedules of scheduled issuance are created at run time with generated names, inside our schedule group only.',
-    );
+    if (access.health)
+      ackEach(
+        scopes,
+        'AwsSolutions-IAM5[Resource::*]',
+        'ses:GetAccount (the health check) has no resource type in IAM; it is the only statement on "*" (infra/test/stack.test.ts).',
+      );
+    if (access.schedules)
+      ackEach(
+        scopes,
+        `AwsSolutions-IAM5[Resource::${scheduleArn}]`,
+        'Schedules of scheduled issuance are created at run time with generated names, inside our schedule group only.',
+      );
   }
 
   ack(
@@ -94,11 +106,6 @@ export const acknowledgeNagFindings = (s: NagScopes): void => {
     s.userPool,
     'AwsSolutions-COG8',
     "Cognito's Plus plan (threat protection) is not used: lockout and progressive delays are done by the API.",
-  );
-  ack(
-    s.api,
-    'AwsSolutions-APIG1',
-    'Each route group function logs every failed request in JSON to its own log group; API stage access logs would duplicate them.',
   );
   ack(
     s.api,

@@ -1,4 +1,5 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   CfnStage,
   CorsHttpMethod,
@@ -54,6 +55,24 @@ export class Api extends Construct {
         { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst },
       ]),
     );
+    // Access logs: what never reaches a function (the JWT authorizer's 401s, throttled 429s) is here.
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        time: '$context.requestTime',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+        authorizerError: '$context.authorizer.error',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
     this.authorizer = new HttpJwtAuthorizer('CognitoIdToken', props.issuerUrl, {
       jwtAudience: [props.audience],
     });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Duration } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -73,8 +73,16 @@ export interface BackendFunctionProps {
 
 /** A handler of functions/src, bundled by esbuild, with the shared environment and the grants every handler needs. */
 export class BackendFunction extends NodejsFunction {
+  /** What the function may do (infra/permissions.ts); cdk-nag acknowledgements follow it. */
+  readonly access: FunctionAccess;
+
   constructor(scope: Construct, id: string, props: BackendFunctionProps) {
+    // Its own role that may write only its own log group (no managed AWSLambdaBasicExecutionRole).
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
     super(scope, id, {
+      role,
       entry: join(repoRoot, props.bundle.entry),
       handler: 'handler',
       projectRoot: repoRoot,
@@ -85,10 +93,11 @@ export class BackendFunction extends NodejsFunction {
       timeout: props.timeout,
       memorySize: props.memorySize,
       loggingFormat: LoggingFormat.JSON,
-      logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+      logGroup,
       environment: { ...backendEnvironment(props.backend), NODE_OPTIONS: '--enable-source-maps' },
       bundling: cdkBundling(props.bundle),
     });
+    this.access = props.access;
     grantAccess(this, props.backend, props.access);
   }
 }
@@ -131,7 +140,10 @@ const grantAccess = (fn: NodejsFunction, b: Backend, access: FunctionAccess): vo
 
 /** What functions/src/domain/health.ts reads to report every dependency honestly. */
 const grantHealthChecks = (fn: NodejsFunction, b: Backend): void => {
-  b.table.grant(fn, 'dynamodb:DescribeTable');
+  // The table itself only (table.grant would add its indexes as a wildcard).
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [b.table.tableArn] }),
+  );
   // HeadBucket is authorised by s3:ListBucket on the bucket (no object is read).
   fn.addToRolePolicy(
     new PolicyStatement({

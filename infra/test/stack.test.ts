@@ -177,6 +177,17 @@ describe('Api', () => {
     }
   });
 
+  it('writes access logs of the API stage to a log group kept with the stack', () => {
+    const stage = only('AWS::ApiGatewayV2::Stage');
+    const [logGroupId, attribute] = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'];
+    const logGroup = all('AWS::Logs::LogGroup').find((g) => g.id === logGroupId);
+    expect(attribute).toBe('Arn');
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({
+      status: '$context.status',
+    });
+    expect(logGroup?.DeletionPolicy).toBe('Retain');
+  });
+
   it('answers CORS preflights for the methods of routes.ts with the Authorization header', () => {
     const cors = only('AWS::ApiGatewayV2::Api').Properties.CorsConfiguration;
     expect(cors.AllowHeaders).toContain('authorization');
