@@ -58,7 +58,6 @@ const artefacts = { artefacts: 'readWrite' } as const;
 export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   // Describes the table, user pool and queues, heads the buckets and reads the SES account; no items.
   health: { ...none, table: 'none', health: true },
-  probes: { ...none, buckets: artefacts, queues: ['probe'] },
   auth: { ...none, mail: true, users: true },
   team: { ...none, mail: true, users: true },
   // A new key or a rotated badge key republishes the issuer profile (public bucket); keys are sealed.
@@ -86,7 +85,6 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
 };
 
 export const jobAccess: Record<JobName, FunctionAccess> = {
-  probe: { ...none, buckets: files },
   anchor: { ...none, buckets: files, secrets: true },
   import: { ...none, buckets: files },
   invite: { ...none, buckets: files, mail: true },

@@ -7,7 +7,6 @@ import type { JobName } from './jobs';
  * (jobs/sqs-job.ts), so a message that would not parse cannot be sent from our code.
  */
 export const jobMessages = {
-  probe: z.object({ orgId: z.string().min(1), probeId: z.string().min(1) }),
   anchor: z.object({ orgId: z.string().min(1), batchId: z.string().min(1) }),
   import: z.object({ orgId: z.string().min(1), uploadId: z.string().min(1) }),
   invite: z.object({

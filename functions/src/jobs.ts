@@ -14,7 +14,6 @@ export interface JobDef {
 }
 
 export const jobs = {
-  probe: { timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 3, memoryMb: 256 },
   // One batch per message: a batch is one transaction, and waiting for confirmations is by retry.
   anchor: { timeoutSeconds: 120, batchSize: 1, maxReceiveCount: 10, memoryMb: 1024 },
   // A large upload per message (functions/src/domain/uploads.ts); its record shows the progress.

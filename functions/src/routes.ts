@@ -19,7 +19,6 @@ export type { HttpMethod };
  */
 export const routeGroups = [
   'health',
-  'probes',
   'auth',
   'team',
   'keys',
@@ -53,8 +52,6 @@ export interface RouteDef {
 
 const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/health': 'health',
-  'POST /api/probes': 'probes',
-  'GET /api/probes/{id}': 'probes',
 
   'POST /api/auth/register': 'auth',
   'POST /api/auth/confirm': 'auth',

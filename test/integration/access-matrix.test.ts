@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noPermissions } from '@proofmark/shared/accounts/permissions';
-import type { Probe } from '@proofmark/shared/api/system';
 import { contract } from '@proofmark/shared/contract';
 import type { AnyRoute } from '@proofmark/shared/contract/define';
 import { api } from './helpers';
@@ -24,8 +23,6 @@ const call = (r: RouteDef, token?: string, id?: string) =>
  * a path parameter fails the isolation test until it gets an entry here.
  */
 const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
-  'GET /api/probes/{id}': async (owner) =>
-    (await api<Probe>('POST', '/api/probes', { token: owner.token, body: { note: 'B only' } })).body.Data!.id,
   // Batches are made only by the workspace's Issue (one API per action).
   'GET /api/batches/{id}': async (owner) => (await issuedCertificates(owner, 1)).batch.id,
   'GET /api/uploads/{id}': async (owner) =>

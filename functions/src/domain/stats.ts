@@ -16,17 +16,3 @@ export const recordStat = async (orgId: string, kind: StatKind, count = 1, at = 
     .add({ [kind]: count })
     .go();
 };
-
-export type MonthStats = { month: string } & Record<StatKind, number>;
-
-/** Monthly counters between two months (inclusive, 'YYYY-MM'). */
-export const monthlyStats = async (orgId: string, from: string, to: string): Promise<MonthStats[]> =>
-  (
-    await stats()
-      .query.byMonth({ orgId })
-      .between({ month: from }, { month: to })
-      .go({ pages: 'all', consistent: true })
-  ).data.map((i) => ({
-    month: i.month,
-    ...(Object.fromEntries(statKinds.map((k) => [k, Number(i[k] ?? 0)])) as Record<StatKind, number>),
-  }));

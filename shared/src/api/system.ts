@@ -11,17 +11,3 @@ export const healthData = z.object({
 });
 export const healthResponse = envelope(healthData);
 export type HealthResponse = z.infer<typeof healthResponse>;
-
-/** The wiring probe: proves token → DynamoDB → SQS → job → S3 → read back. */
-export const createProbeRequest = z.object({ note: z.string().trim().min(1).max(500) });
-export type CreateProbeRequest = z.infer<typeof createProbeRequest>;
-
-export const probe = z.object({
-  id: z.string(),
-  note: z.string(),
-  state: z.enum(['queued', 'done']),
-  createdAt: z.string(),
-  /** What the job wrote to S3, once it ran. */
-  artefact: z.object({ key: z.string(), body: z.string() }).optional(),
-});
-export type Probe = z.infer<typeof probe>;

@@ -48,7 +48,7 @@ describe('apiRequest', () => {
       email: '',
     });
     fetchMock.mockResolvedValue(jsonResponse(200, { id: 1 }));
-    await api.post('/api/probes', { name: 'x' });
+    await api.post('/api/cohorts', { name: 'x' });
     const { init, headers } = lastCall();
     expect(headers.Authorization).toBe('Bearer abc');
     expect(headers['Content-Type']).toBe('application/json');
