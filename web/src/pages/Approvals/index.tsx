@@ -40,10 +40,10 @@ import {
   useInvalidateWorkspace,
   useProfileFlags,
 } from '../ManageCertificate/components/queries';
-import { cardStyle } from '../ManageCertificate/components/shared';
+import { cardStyle } from '../ManageCertificate/components/tab-props';
 import { WorkspaceFilters } from '../ManageCertificate/components/WorkspaceFilters';
 import { DeclineModal } from './components/DeclineModal';
-import { approvalText, approvalTone, codeOf } from './components/logic';
+import { approvalText, approvalTone, codeOf } from './components/approval-rows';
 import { RecipientInfoModal } from './components/RecipientInfoModal';
 
 /** The recipient approval screen (spec: certificate-operations §2.6, §4, §5). */

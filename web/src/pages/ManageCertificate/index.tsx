@@ -24,7 +24,8 @@ import type { DownloadType } from './components/DownloadModal';
 import { isFinished, parseWorkspaceChoices } from './components/logic';
 import { useInvalidateWorkspace, useWorkspace } from './components/queries';
 import { RunProgress } from './components/RunProgress';
-import { cardStyle, openDownload } from './components/shared';
+import { openDownload } from './components/open-download';
+import { cardStyle } from './components/tab-props';
 import { useFollowedRuns } from './components/useFollowedRuns';
 import { WorkspaceFilters } from './components/WorkspaceFilters';
 

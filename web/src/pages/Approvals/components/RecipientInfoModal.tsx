@@ -2,7 +2,7 @@ import { Descriptions, Flex, Modal, Typography } from 'antd';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import type { CertTableRow } from '../../ManageCertificate/components/logic';
 import { fullName } from '../../ManageCertificate/components/logic';
-import { extraFieldItems } from './logic';
+import { extraFieldItems } from './approval-rows';
 import { RecipientDocument } from './RecipientDocument';
 
 interface RecipientInfoModalProps {

@@ -52,8 +52,9 @@ import type { CertTableRow } from './logic';
 import { PreviewModal } from './PreviewModal';
 import { useProfileFlags } from './queries';
 import { RuleButton } from './RuleButton';
-import { allowed, openDownload, useSelectionAction } from './shared';
-import type { TabProps } from './shared';
+import { openDownload } from './open-download';
+import { allowed, useSelectionAction } from './selection-actions';
+import type { TabProps } from './tab-props';
 import { TopUpModal } from './TopUpModal';
 
 interface InProgressTabProps extends TabProps {

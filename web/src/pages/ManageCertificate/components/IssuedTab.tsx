@@ -24,8 +24,8 @@ import type { CertTableRow } from './logic';
 import { RevokeModal } from './RevokeModal';
 import { RuleButton } from './RuleButton';
 import type { RevokeSubmission } from './RevokeModal';
-import { allowed, useSelectionAction } from './shared';
-import type { TabProps } from './shared';
+import { allowed, useSelectionAction } from './selection-actions';
+import type { TabProps } from './tab-props';
 
 interface IssuedTabProps extends TabProps {
   downloadType: DownloadType;

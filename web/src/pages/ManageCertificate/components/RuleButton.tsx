@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { Verdict } from '@proofmark/shared/workspace/rules';
 import type { Notice } from '../../ManageStudents/components/notices';
-import { allowed } from './shared';
+import { allowed } from './selection-actions';
 
 interface RuleButtonProps extends Omit<ButtonProps, 'onClick'> {
   /** The shared rule on the current selection, judged at the click (§5). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canApprove } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { approvalText, codeOf, extraFieldItems } from './logic';
+import { approvalText, codeOf, extraFieldItems } from './approval-rows';
 
 describe('approval codes (§4)', () => {
   it("uses the server's code, else derives it from the status", () => {
