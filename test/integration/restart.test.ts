@@ -38,7 +38,7 @@ describe('npm start on one machine', () => {
         body: { cohortid },
         appUrl: first.info.appUrl,
       });
-      expect(created.status).toBe(200);
+      expect(created.status).toBe(201);
       // A batch whose job message is lost (the local SQS keeps nothing across a restart): it is
       // created, its queue purged at once, and the cloud stopped. The engine makes it directly
       // (./engine.ts): through the workspace the anchoring message would race the purge.

@@ -20,7 +20,7 @@ describe('the authenticated request path: gateway → handler → DynamoDB → A
   it('writes and reads back, for its own organisation only', async () => {
     const [a, b] = await Promise.all([registeredAdmin(), registeredAdmin()]);
     const cohortid = `RT-${Date.now()}`;
-    expect((await cohort(a.token, { cohortid })).status).toBe(200);
+    expect((await cohort(a.token, { cohortid })).status).toBe(201);
     const listed = async (token: string) =>
       (await api<CohortsData>('GET', '/api/cohorts?certtype=degree', { token })).body.Data!.Data.map(
         (c) => c.value,
