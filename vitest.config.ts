@@ -16,6 +16,7 @@ export default defineConfig({
             'functions/src/**/*.test.ts',
             'web/src/**/*.test.ts',
             'infra/local/**/*.test.ts',
+            'test/lint/**/*.test.ts',
           ],
           environment: 'node',
         },
