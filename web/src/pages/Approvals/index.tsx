@@ -23,7 +23,7 @@ import {
 } from '../../components/icons';
 import { paths } from '../../routing/routeTable';
 import { readStored, writeStored } from '../../storedChoices';
-import { selectedItems } from '../ManageStudents/components/logic';
+import { selectedItems } from '../ManageStudents/components/recipient-rows';
 import { failureNotice, usePageNotice } from '../ManageStudents/components/notices';
 import { Pager } from '../ManageStudents/components/Pager';
 import { useCohorts } from '../ManageStudents/components/queries';
@@ -33,8 +33,9 @@ import {
   childOnly,
   rowName,
 } from '../ManageCertificate/components/CertificateTable';
-import { certTableRows, parseWorkspaceChoices, selectedRows } from '../ManageCertificate/components/logic';
-import type { CertTableRow } from '../ManageCertificate/components/logic';
+import { certTableRows, selectedRows } from '../ManageCertificate/components/certificate-rows';
+import { parseWorkspaceChoices } from '../ManageCertificate/components/workspace-choices';
+import type { CertTableRow } from '../ManageCertificate/components/certificate-rows';
 import {
   useApprovals,
   useInvalidateWorkspace,

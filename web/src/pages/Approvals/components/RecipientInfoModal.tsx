@@ -1,7 +1,7 @@
 import { Descriptions, Flex, Modal, Typography } from 'antd';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
-import type { CertTableRow } from '../../ManageCertificate/components/logic';
-import { fullName } from '../../ManageCertificate/components/logic';
+import type { CertTableRow } from '../../ManageCertificate/components/certificate-rows';
+import { fullName } from '../../ManageCertificate/components/certificate-rows';
 import { extraFieldItems } from './approval-rows';
 import { RecipientDocument } from './RecipientDocument';
 

@@ -1,6 +1,6 @@
 import { approvalCode, approvalCodeOf, approvalLabels } from '@proofmark/shared/workspace/rules';
 import type { ApprovalCode } from '@proofmark/shared/workspace/rules';
-import type { CertTableRow } from '../../ManageCertificate/components/logic';
+import type { CertTableRow } from '../../ManageCertificate/components/certificate-rows';
 
 /** The approval screen's pure logic (§2.6, §4); the verdicts are the shared rules'. */
 

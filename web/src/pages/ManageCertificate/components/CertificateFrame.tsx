@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { certificateDocument } from './logic';
+import { certificateDocument } from './certificate-document';
 
 /** Certificates are designed for A4 landscape at 96 dpi; the frame shows that page scaled to fit. */
 const PAGE = { width: 1123, height: 794 };

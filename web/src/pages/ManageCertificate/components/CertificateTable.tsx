@@ -7,8 +7,8 @@ import { EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
 import { TreeNameCell } from '../../ManageStudents/components/TreeNameCell';
-import { certTableRows, fullName } from './logic';
-import type { CertTableRow } from './logic';
+import { certTableRows, fullName } from './certificate-rows';
+import type { CertTableRow } from './certificate-rows';
 
 interface CertificateTableProps {
   /** Names the table for assistive technology and tests ("In-Progress certificates"). */

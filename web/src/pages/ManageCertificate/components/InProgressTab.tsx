@@ -47,8 +47,8 @@ import {
   selectedRows,
   statusesOf,
   wholeCohortOf,
-} from './logic';
-import type { CertTableRow } from './logic';
+} from './certificate-rows';
+import type { CertTableRow } from './certificate-rows';
 import { PreviewModal } from './PreviewModal';
 import { useProfileFlags } from './queries';
 import { RuleButton } from './RuleButton';

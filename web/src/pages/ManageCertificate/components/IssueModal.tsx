@@ -3,7 +3,7 @@ import { Alert, Checkbox, DatePicker, Form, Modal } from 'antd';
 import { submitWhenValid } from '../../../forms/submitWhenValid';
 import { CredentialFields } from './CredentialFields';
 import type { Credentials } from './CredentialFields';
-import { scheduleProblem } from './logic';
+import { scheduleProblem } from './schedule-time';
 
 /** The picker's value (a dayjs date); only its Date is used. */
 type PickedDate = { toDate(): Date };

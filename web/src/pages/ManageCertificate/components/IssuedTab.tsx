@@ -19,8 +19,8 @@ import { failureNotice, failureText } from '../../ManageStudents/components/noti
 import { CertificateTable, childOnly, rowName } from './CertificateTable';
 import { DownloadModal } from './DownloadModal';
 import type { DownloadOptions, DownloadType } from './DownloadModal';
-import { certTableRows, childItems, selectedRows, statusesOf } from './logic';
-import type { CertTableRow } from './logic';
+import { certTableRows, childItems, selectedRows, statusesOf } from './certificate-rows';
+import type { CertTableRow } from './certificate-rows';
 import { RevokeModal } from './RevokeModal';
 import { RuleButton } from './RuleButton';
 import type { RevokeSubmission } from './RevokeModal';
@@ -152,9 +152,7 @@ export function IssuedTab(props: IssuedTabProps) {
               </Button>
             </Dropdown>
           )}
-          {!canIssueCerts && (
-            <SelectionCount selected={selected} hint="Select certificates to act on them" />
-          )}
+          {!canIssueCerts && <SelectionCount selected={selected} hint="Select certificates to act on them" />}
         </Flex>
         <Space wrap size={8} role="toolbar" aria-label="Issued actions">
           {openBadges ? (

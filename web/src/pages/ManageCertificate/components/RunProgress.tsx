@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Flex, List, Progress, Typography } from 'antd';
 import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
 import { failureText } from '../../ManageStudents/components/notices';
-import { isFinished, runDoneText, runPercent, runTitle, runWaitText } from './logic';
+import { isFinished, runDoneText, runPercent, runTitle, runWaitText } from './run-status';
 import { useRun } from './queries';
 
 interface RunProgressProps {

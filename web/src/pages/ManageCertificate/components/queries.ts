@@ -5,7 +5,7 @@ import { api } from '../../../api/client';
 import type { Answer } from '../../../api/envelope';
 import { workspaceApi } from '../../../api/workspace';
 import type { ApprovalsQuery, WorkspaceQuery } from '../../../api/workspace';
-import { isFinished } from './logic';
+import { isFinished } from './run-status';
 
 /** Cache keys of the workspace and approval screens, under the organisation (auth/queryKeys). */
 export const workspaceKeys = {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
 import { useOrgScope } from '../../../auth/useOrgScope';
 import { readStored, writeStored } from '../../../storedChoices';
-import { parseDismissedRuns, runsToRestore, withDismissedRun } from './logic';
+import { parseDismissedRuns, runsToRestore, withDismissedRun } from './restored-runs';
 import { useRecentRuns } from './queries';
 
 /** What a page needs of a run to show its card (the card polls the rest). */

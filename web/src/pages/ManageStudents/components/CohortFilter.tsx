@@ -1,7 +1,7 @@
 import { Flex, Select } from 'antd';
 import type { CohortsData } from '@proofmark/shared/api/recipients';
 import { cohortParts } from '@proofmark/shared/recipients/rules';
-import { chooseLevel, dropdownOptions, visibleLevels } from './logic';
+import { chooseLevel, dropdownOptions, visibleLevels } from './cohort-dropdowns';
 
 interface CohortFilterProps {
   cohorts: CohortsData | undefined;

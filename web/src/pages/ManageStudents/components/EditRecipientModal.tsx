@@ -5,7 +5,7 @@ import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { EMAIL_RE } from '@proofmark/shared/recipients/rules';
 import { useMutation } from '@tanstack/react-query';
 import { recipientsApi } from './api';
-import type { TableRow } from './logic';
+import type { TableRow } from './recipient-rows';
 import { failureNotice } from './notices';
 import type { Notice } from './notices';
 

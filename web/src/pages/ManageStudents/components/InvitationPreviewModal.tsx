@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Descriptions, Flex, Modal, Segmented, Typography } from 'antd';
-import { previewDocument } from './logic';
+import { previewDocument } from './invitation-preview';
 
 export interface PreviewMail {
   to: string;

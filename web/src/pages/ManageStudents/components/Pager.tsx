@@ -1,7 +1,7 @@
 import { Button, Flex, Select, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { PAGE_SIZES } from '@proofmark/shared/recipients/rules';
-import { pagerItems } from './logic';
+import { pagerItems } from './pager-items';
 
 interface PagerProps {
   /** 0-based. */

@@ -5,7 +5,7 @@ import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { useOrgScope } from '../../../auth/useOrgScope';
 import { recipientsApi } from './api';
-import { fullName } from './logic';
+import { fullName } from './recipient-rows';
 import { failureText } from './notices';
 import { recipientKeys } from './queries';
 

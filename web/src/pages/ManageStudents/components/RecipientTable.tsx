@@ -5,9 +5,9 @@ import type { CohortRow } from '@proofmark/shared/api/recipients';
 import { EditOutlined, EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
-import { fullName, tableRows } from './logic';
+import { fullName, tableRows } from './recipient-rows';
 import { TreeNameCell } from './TreeNameCell';
-import type { TableRow } from './logic';
+import type { TableRow } from './recipient-rows';
 
 interface RecipientTableProps {
   tree: readonly CohortRow[];

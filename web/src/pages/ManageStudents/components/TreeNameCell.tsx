@@ -1,5 +1,5 @@
 import { Flex, Tag, Typography } from 'antd';
-import { fullName } from './logic';
+import { fullName } from './recipient-rows';
 
 /** What the Name column reads of a row of a cohort tree (recipients or certificates). */
 interface TreeRow {

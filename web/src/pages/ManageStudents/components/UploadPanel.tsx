@@ -7,7 +7,7 @@ import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import type { UploadPurpose } from '@proofmark/shared/recipients/rules';
 import { CloudUploadOutlined } from '../../../components/icons';
 import { recipientsApi } from './api';
-import { acceptOf, jobPercent, uploadProblem } from './logic';
+import { acceptOf, jobPercent, uploadProblem } from './upload-checks';
 import { failureNotice } from './notices';
 import type { Notice } from './notices';
 import { runUpload } from './uploadFlow';

@@ -2,23 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { CohortRow, RecipientRow } from '@proofmark/shared/api/recipients';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { cohortDropdowns } from '@proofmark/shared/recipients/rules';
-import {
-  acceptOf,
-  chooseLevel,
-  dropdownOptions,
-  fullName,
-  isLargeSend,
-  jobPercent,
-  parseChoices,
-  defaultChoices,
-  pagerItems,
-  previewDocument,
-  selectedItems,
-  tableRows,
-  totalOf,
-  uploadProblem,
-  visibleLevels,
-} from './logic';
+import { acceptOf, jobPercent, uploadProblem } from './upload-checks';
+import { chooseLevel, dropdownOptions, visibleLevels } from './cohort-dropdowns';
+import { fullName, isLargeSend, selectedItems, tableRows, totalOf } from './recipient-rows';
+import { parseChoices, defaultChoices } from './screen-choices';
+import { pagerItems } from './pager-items';
+import { previewDocument } from './invitation-preview';
 
 const file = (name: string, size = 1000) => ({ name, size });
 
@@ -31,8 +20,10 @@ describe('uploadProblem (§5)', () => {
     expect(uploadProblem('students', file('list.csv'), 'A')).toBe(m.wrongFileFormat);
     expect(uploadProblem('students', file('photo.png'), 'A')).toBe(m.wrongFileFormat);
     expect(uploadProblem('photo', file('list.xlsx'), 'A')).toBe(m.wrongFileFormat);
-    for (const name of ['a.xlsx', 'a.zip', 'a.pdf']) expect(uploadProblem('students', file(name), 'A')).toBeUndefined();
-    for (const name of ['a.png', 'a.jpg', 'a.JPEG']) expect(uploadProblem('photo', file(name), 'A')).toBeUndefined();
+    for (const name of ['a.xlsx', 'a.zip', 'a.pdf'])
+      expect(uploadProblem('students', file(name), 'A')).toBeUndefined();
+    for (const name of ['a.png', 'a.jpg', 'a.JPEG'])
+      expect(uploadProblem('photo', file(name), 'A')).toBeUndefined();
   });
 
   it('refuses spaces in the name with the message of the kind of upload', () => {
@@ -162,7 +153,13 @@ describe('the tree', () => {
     expect(isLargeSend(['A='], { A: 3 }, 20)).toBe(false);
     expect(isLargeSend(['A='], { A: 500 }, 20)).toBe(true);
     expect(isLargeSend(['X='], {}, 20)).toBe(true);
-    expect(isLargeSend(Array.from({ length: 21 }, (_, i) => `A=S${i}`), {}, 20)).toBe(true);
+    expect(
+      isLargeSend(
+        Array.from({ length: 21 }, (_, i) => `A=S${i}`),
+        {},
+        20,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -176,13 +173,17 @@ describe('previewDocument', () => {
 
 describe('parseChoices', () => {
   it('reads back valid choices and drops the rest', () => {
-    expect(parseChoices(JSON.stringify({ certtype: 'medal', cohort: 'A', status: 'PK received', pageSize: 50 }))).toEqual({
+    expect(
+      parseChoices(JSON.stringify({ certtype: 'medal', cohort: 'A', status: 'PK received', pageSize: 50 })),
+    ).toEqual({
       certtype: 'medal',
       cohort: 'A',
       status: 'PK received',
       pageSize: 50,
     });
-    expect(parseChoices(JSON.stringify({ certtype: 'x', cohort: 3, status: 'nope', pageSize: 31 }))).toEqual(defaultChoices);
+    expect(parseChoices(JSON.stringify({ certtype: 'x', cohort: 3, status: 'nope', pageSize: 31 }))).toEqual(
+      defaultChoices,
+    );
     expect(parseChoices('not json')).toEqual(defaultChoices);
     expect(parseChoices(null)).toEqual(defaultChoices);
   });

@@ -4,22 +4,18 @@ import { canGenerate, canIssue } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import {
   certTableRows,
-  certificateDocument,
   childItems,
   issuableStatuses,
   cohortsToValidate,
-  defaultWorkspaceChoices,
-  parseDismissedRuns,
-  parseWorkspaceChoices,
-  runDoneText,
-  runsToRestore,
-  withDismissedRun,
-  runPercent,
-  scheduleProblem,
   selectedRows,
   statusesOf,
   wholeCohortOf,
-} from './logic';
+} from './certificate-rows';
+import { certificateDocument } from './certificate-document';
+import { defaultWorkspaceChoices, parseWorkspaceChoices } from './workspace-choices';
+import { parseDismissedRuns, runsToRestore, withDismissedRun } from './restored-runs';
+import { runDoneText, runPercent } from './run-status';
+import { scheduleProblem } from './schedule-time';
 
 const child = (cohort: string, id: string, status: string): CertificateRow => ({
   id: `${cohort}=${id}`,

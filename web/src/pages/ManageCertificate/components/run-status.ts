@@ -1,0 +1,51 @@
+import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
+import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+
+/* How a run (long work) is shown while it runs and once it finished. */
+
+export const isFinished = (run: Pick<RunView, 'state'>): boolean =>
+  run.state === 'done' || run.state === 'failed';
+
+export const runPercent = (run: Pick<RunView, 'done' | 'failed' | 'total' | 'state'>): number => {
+  if (run.state === 'done') return 100;
+  if (run.total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round(((run.done + run.failed) / run.total) * 100)));
+};
+
+/** §4: how long each kind of work may take, said while it runs. */
+export const runWaitText: Record<RunKind, string> = {
+  generate: m.generating,
+  bake: m.baking,
+  issue: m.issuing,
+  send: m.sending,
+  download: m.preparingDownload,
+  invite: rm.pleaseWait,
+};
+
+export const runTitle: Record<RunKind, string> = {
+  generate: 'Generating certificates',
+  bake: 'Baking OpenBadges',
+  issue: 'Issuing certificates',
+  send: 'Sending certificates',
+  download: 'Preparing the download',
+  invite: 'Sending invitations',
+};
+
+const doneVerb: Record<RunKind, string> = {
+  generate: 'generated',
+  bake: 'baked',
+  issue: 'issued',
+  send: 'sent',
+  download: 'packed for download',
+  invite: 'sent',
+};
+
+const doneNoun: Partial<Record<RunKind, string>> = { bake: 'badges', invite: 'invitations' };
+
+/** What a finished run did: "2 of 2 certificates generated.", and how many failed. */
+export function runDoneText(run: Pick<RunView, 'kind' | 'done' | 'failed' | 'total'>): string {
+  const noun = doneNoun[run.kind] ?? 'certificates';
+  const text = `${run.done} of ${run.total} ${noun} ${doneVerb[run.kind]}.`;
+  return run.failed > 0 ? `${text} ${run.failed} failed.` : text;
+}
