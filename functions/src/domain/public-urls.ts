@@ -1,4 +1,4 @@
-import { functionConfig } from '../adapters/function-config';
+import { appBaseUrl, publicBaseUrl } from '../adapters/site-urls';
 import type { OrgRecord } from './users';
 
 /*
@@ -26,18 +26,18 @@ export const publicKeys = {
   credentialQr: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}-qr.png`,
 };
 
-export const publicUrl = (key: string) => `${functionConfig().publicBaseUrl.replace(/\/+$/, '')}/${key}`;
+export const publicUrl = (key: string) => `${publicBaseUrl()}/${key}`;
 
 /**
  * The organisation's public verifier page (account-and-billing §1); with a certificate's uuid, the
  * page that verifies that certificate (emails, QR codes and the Issued tab link here).
  */
 export const verifierPageUrl = (slug: string, credentialUuid?: string) =>
-  `${functionConfig().appBaseUrl}/verify/${slug}${credentialUuid ? `?id=${encodeURIComponent(credentialUuid)}` : ''}`;
+  `${appBaseUrl()}/verify/${slug}${credentialUuid ? `?id=${encodeURIComponent(credentialUuid)}` : ''}`;
 
 export const issuerUrls = (org: Pick<OrgRecord, 'verifierSlug'>) => ({
   profile: publicUrl(publicKeys.profile(org.verifierSlug)),
   revocations: publicUrl(publicKeys.revocations(org.verifierSlug)),
   /** Where the Blockcerts Wallet posts a recipient's address with the one-time code. */
-  introduction: `${functionConfig().appBaseUrl}/api/public/issuers/${org.verifierSlug}/introduce`,
+  introduction: `${appBaseUrl()}/api/public/issuers/${org.verifierSlug}/introduce`,
 });

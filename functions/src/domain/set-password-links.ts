@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { functionConfig } from '../adapters/function-config';
+import { appBaseUrl } from '../adapters/site-urls';
 import { setPasswordLinks } from '../store/set-password-links';
 import { isConditionFailure } from '../store/table';
 import { getUser, updateUser, type UserRecord } from './users';
@@ -32,7 +32,7 @@ export const issueSetPasswordLink = async (user: UserRecord): Promise<string> =>
     })
     .go();
   await updateUser(user.orgId, user.userId, { setPasswordLinkHash: tokenHash });
-  return `${functionConfig().appBaseUrl}/set-password?token=${token}`;
+  return `${appBaseUrl()}/set-password?token=${token}`;
 };
 
 /**

@@ -7,7 +7,7 @@ import {
   walletImportLink,
   type CertificateMailPlaceholder,
 } from '@proofmark/shared/workspace/certificate-mail';
-import { functionConfig } from '../../adapters/function-config';
+import { appBaseUrl } from '../../adapters/site-urls';
 import type { OutgoingMail } from '../../adapters/mail';
 import { imageSrc, mailWithImages, senderLogo, type MailTarget, type Sender } from '../invitations';
 import { publicKeys, publicUrl, verifierPageUrl } from '../public-urls';
@@ -46,7 +46,7 @@ export const renderCertificateMail = async (
     ORGANIZATION_NAME: sender.name,
     ORGANIZATION_LOGO: logo.markup,
     FIRST_NAME: row.firstname,
-    BASE_URL: functionConfig().appBaseUrl,
+    BASE_URL: appBaseUrl(),
     JSON_URL: links.json,
     PDF_URL: links.pdf,
     VERIFIER_URL: links.verifier,

@@ -1,5 +1,4 @@
 import { notFound } from '@proofmark/shared/errors';
-import { functionConfig } from '../../adapters/function-config';
 import { logger } from '../../adapters/logger';
 import { sendMail } from '../../adapters/mail';
 import { escapeHtml } from '../../render/escape-html';
@@ -14,8 +13,9 @@ import { balanceOf } from './balance';
 export const requestTopUp = async (
   orgId: string,
   user: Pick<UserRecord, 'email' | 'fname' | 'lname'>,
-  amount: number,
-  note = '',
+  { amount, note = '' }: { amount: number; note?: string },
+  /** Where top-up requests go: the deployment's product team (PRODUCT_TEAM_EMAIL). */
+  productTeamEmail: string,
 ): Promise<boolean> => {
   const { data: org } = await organisations().get({ orgId }).go({ consistent: true });
   if (!org) throw notFound('No such organisation.');
@@ -28,7 +28,7 @@ export const requestTopUp = async (
   ];
   try {
     await sendMail({
-      to: [functionConfig().productTeamEmail],
+      to: [productTeamEmail],
       subject: `Top-up request: ${org.name} asks for ${amount} certificates`,
       html: `<p>${lines.map(escapeHtml).join('<br/>')}</p>`,
       text: lines.join('\n'),
