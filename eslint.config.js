@@ -41,17 +41,11 @@ const noEnvironment = {
 
 /** store migration in progress — remove a file when it uses functions/src/store (no @aws-sdk import left). */
 export const domainFilesStillOnTheSdk = [
-  'functions/src/domain/batch-anchoring.ts',
-  'functions/src/domain/batches.ts',
   'functions/src/domain/recipient-store.ts',
   'functions/src/domain/recipients.ts',
-  'functions/src/domain/revocations.ts',
-  'functions/src/domain/runs.ts',
-  'functions/src/domain/status-list.ts',
   'functions/src/domain/uploads.ts',
   'functions/src/domain/wallet-introduction.ts',
   'functions/src/domain/workspace/issue-job.ts',
-  'functions/src/domain/workspace/job-chunks.ts',
   'functions/src/domain/workspace/row-transitions.ts',
   'functions/src/domain/workspace/send.ts',
 ];
