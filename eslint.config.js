@@ -45,7 +45,6 @@ export const domainFilesStillOnTheSdk = [
   'functions/src/domain/recipients.ts',
   'functions/src/domain/uploads.ts',
   'functions/src/domain/wallet-introduction.ts',
-  'functions/src/domain/workspace/issue-job.ts',
   'functions/src/domain/workspace/row-transitions.ts',
   'functions/src/domain/workspace/send.ts',
 ];
