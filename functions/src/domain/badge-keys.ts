@@ -3,7 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { ed25519PublicKeyMultibase } from '@proofmark/shared/blockcerts/multikey';
 import type { BadgeSigningKey } from '@proofmark/shared/blockcerts/issuer-profile';
 import { badgeKeys } from '../store/badge-keys';
-import { written } from '../store/table';
+import { written, rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 import { deleteSecret, putSecret, readSecret } from './secrets';
 
 /**
@@ -29,7 +29,7 @@ export interface BadgeKeyRecord {
 const LEGACY_SECRET = 'badge-key/ed25519';
 
 export const listBadgeKeys = async (orgId: string): Promise<BadgeKeyRecord[]> =>
-  (await badgeKeys().query.byId({ orgId }).go({ pages: 'all', consistent: true })).data.sort(
+  (await badgeKeys().query.byId({ orgId }).go({ pages: 'all', consistent: true, ...earlierRows })).data.sort(
     (a, b) => a.number - b.number,
   );
 

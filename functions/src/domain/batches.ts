@@ -4,6 +4,7 @@ import { batches } from '../store/batches';
 import { publicKeys, publicUrl } from './public-urls';
 import type { Blockchain } from './chains';
 import type { StatusListForm, StatusPurpose } from './status-list';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 
 /*
  * The batch records: what a batch is, how to read one, and what callers see of it. Making a batch
@@ -66,6 +67,7 @@ export const listTransactions = async (orgId: string, limit = 200): Promise<Tran
     .query.byId({ orgId })
     .go({
       pages: 'all',
+      ...earlierRows,
       attributes: [
         'id',
         'kind',
@@ -97,7 +99,7 @@ export const listTransactions = async (orgId: string, limit = 200): Promise<Tran
 };
 
 export const findBatch = async (orgId: string, id: string): Promise<BatchRecord | undefined> => {
-  const out = await batches().get({ orgId, id }).go({ consistent: true });
+  const out = await batches().get({ orgId, id }).go({ consistent: true, ...earlierRows });
   return out.data ? recordOf(out.data) : undefined;
 };
 

@@ -7,7 +7,7 @@ import { bitcoinAddressOf, fundNewAddressOnDevChain } from '../adapters/chain/de
 import { evmAddressOf } from '../adapters/chain/evm-rpc';
 import type { Blockchain } from './chains';
 import { issuingKeys } from '../store/issuing-keys';
-import { written } from '../store/table';
+import { written, rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 
 /**
  * Issuing keys, per organisation and chain. The private key is sealed in the secrets store the
@@ -30,7 +30,7 @@ const secretName = (chain: Blockchain, fragment: string) => `issuing-key/${chain
 export const listIssuingKeys = async (orgId: string, chain?: Blockchain): Promise<IssuingKeyRecord[]> => {
   const out = await issuingKeys()
     .query.byId(chain ? { orgId, chain } : { orgId })
-    .go({ pages: 'all', consistent: true });
+    .go({ pages: 'all', consistent: true, ...earlierRows });
   return out.data.map(recordOf).sort((a, b) => a.created.localeCompare(b.created));
 };
 
@@ -82,7 +82,7 @@ export const allocateNonce = async (key: IssuingKeyRecord, chainCount: number): 
   for (;;) {
     const out = await issuingKeys()
       .get(id)
-      .go({ consistent: true, attributes: ['nextNonce'] });
+      .go({ consistent: true, attributes: ['nextNonce'], ...earlierRows });
     const stored = out.data?.nextNonce;
     const nonce = Math.max(stored ?? 0, chainCount);
     const taken = await written(

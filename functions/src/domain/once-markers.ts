@@ -1,5 +1,5 @@
 import { organisations } from '../store/organisations';
-import { written } from '../store/table';
+import { written, rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 
 /**
  * Once-only moments of an organisation, kept as ISO times on its row: the first edition of each
@@ -26,6 +26,6 @@ export const claimOnce = (orgId: string, marker: OnceMarker): Promise<boolean> =
 
 /** Which of these markers the organisation has not set yet. */
 export const markersMissing = async (orgId: string, markers: readonly OnceMarker[]): Promise<OnceMarker[]> => {
-  const org = (await organisations().get({ orgId }).go({ consistent: true, attributes: [...markers] })).data;
+  const org = (await organisations().get({ orgId }).go({ consistent: true, attributes: [...markers], ...earlierRows })).data;
   return markers.filter((m) => !org?.[m]);
 };

@@ -9,6 +9,7 @@ import { getOrg } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
 import { getOrgSettings } from './org-settings';
 import { listBadgeKeys, profileBadgeKeys } from './badge-keys';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 
 // The URLs live in a leaf module so that code needing only URLs does not load the publishing code.
 export { issuerUrls, publicKeys, publicUrl, verifierPageUrl } from './public-urls';
@@ -20,7 +21,7 @@ export interface Revocation {
 }
 
 const listRevocations = async (orgId: string): Promise<Revocation[]> =>
-  (await revocations().query.byId({ orgId }).go({ pages: 'all', consistent: true })).data;
+  (await revocations().query.byId({ orgId }).go({ pages: 'all', consistent: true, ...earlierRows })).data;
 
 const ROLE_ADDRESS = 'no-reply@proofmark.local';
 

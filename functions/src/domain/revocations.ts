@@ -2,7 +2,7 @@ import { badRequest, notFound } from '@proofmark/shared/errors';
 import { batches } from '../store/batches';
 import { issuedCredentials } from '../store/issued-credentials';
 import { revocations } from '../store/revocations';
-import { written } from '../store/table';
+import { written, rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 import { publishIssuerDocuments } from './public-docs';
 
 /** Which status lists a credential names: certificates both, badges revocation only (OB 3.0 allows one entry). */
@@ -53,12 +53,12 @@ export const statusCarryingCredential = async (
   credentialId: string,
   purpose: StatusPurposeName,
 ): Promise<IssuedCredential & { statusIndex: number }> => {
-  const issued = (await issuedCredentials().get({ orgId, credentialId }).go()).data;
+  const issued = (await issuedCredentials().get({ orgId, credentialId }).go(earlierRows)).data;
   if (!issued) throw notFound(`No issued credential ${credentialId}.`);
   let purposes = issued.statusPurposes as StatusPurposeName[] | undefined;
   if (!purposes) {
     // Recorded before credentials named their purposes: certificates had both entries, badges none.
-    const batch = await batches().get({ orgId, id: issued.batchId }).go({ attributes: ['format'] });
+    const batch = await batches().get({ orgId, id: issued.batchId }).go({ attributes: ['format'], ...earlierRows });
     purposes = batch.data?.format === 'openbadge' ? [] : ['suspension', 'revocation'];
   }
   const { statusIndex } = issued;

@@ -10,6 +10,7 @@ import { revocations } from '../store/revocations';
 import { getOrg } from './users';
 import { issuerUrls, publicKeys, publicUrl } from './public-urls';
 import { statusCarryingCredential } from './revocations';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 
 /**
  * W3C Bitstring Status Lists, two per organisation: "suspension" (hold / unhold) and "revocation".
@@ -50,7 +51,7 @@ export const allocateStatusIndices = async (orgId: string, count: number): Promi
 /** Indices whose bit is set: held credentials for suspension, revoked ones for revocation. */
 const setIndices = async (orgId: string, purpose: StatusPurpose): Promise<number[]> => {
   // Consistent: a new edition made right after a hold or a revocation must carry it.
-  const options = { pages: 'all', consistent: true, attributes: ['statusIndex'] } as const;
+  const options = { pages: 'all', consistent: true, attributes: ['statusIndex'], ...earlierRows } as const;
   const out =
     purpose === 'suspension'
       ? await holds().query.byId({ orgId }).go(options)
