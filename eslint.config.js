@@ -41,10 +41,6 @@ const noEnvironment = {
 
 /** store migration in progress — remove a file when it uses functions/src/store (no @aws-sdk import left). */
 export const domainFilesStillOnTheSdk = [
-  'functions/src/domain/recipient-store.ts',
-  'functions/src/domain/recipients.ts',
-  'functions/src/domain/uploads.ts',
-  'functions/src/domain/wallet-introduction.ts',
   'functions/src/domain/workspace/row-transitions.ts',
   'functions/src/domain/workspace/send.ts',
 ];

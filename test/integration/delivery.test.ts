@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import yauzl from 'yauzl';
@@ -9,6 +9,7 @@ import type { RunView } from '@proofmark/shared/api/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { api, clients, cloud, eventually, mailTo, type SentMail } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';
+import { storeOf } from './store-fixtures';
 
 /**
  * Sending and downloading certificates (§2.5 Issued tab, §5, §9) on the local cloud: refusals that
@@ -30,13 +31,10 @@ interface Row {
   certUuid?: string;
 }
 
-/** A recipient row as the workspace keeps it (domain/recipient-store.ts). */
+/** A recipient row as the workspace keeps it (functions/src/store/recipients.ts). */
 const rowItem = (orgId: string, r: Row, cohort = COHORT, certtype = 'degree') => {
   const now = new Date().toISOString();
   return {
-    pk: `ORG#${orgId}#COH#${cohort}`,
-    sk: `CT#${certtype}#R#${r.studentid}`,
-    type: 'recipient',
     orgId,
     cohortid: cohort,
     certtype,
@@ -180,7 +178,7 @@ describe('sending and downloading certificates', () => {
     review = row('R1');
     pkReceived = row('P1');
     for (const r of [...students, ...generated, review, pkReceived]) {
-      await clients().dynamo.send(new PutCommand({ TableName: table(), Item: rowItem(admin.orgId, r) }));
+      await (await storeOf()).recipients().put(rowItem(admin.orgId, r)).go();
     }
 
     const gen = await api<RunView>('POST', '/api/workspace/generate', {
@@ -241,13 +239,8 @@ describe('sending and downloading certificates', () => {
         BIG,
       ),
     );
-    for (let i = 0; i < big.length; i += 25) {
-      await clients().dynamo.send(
-        new BatchWriteCommand({
-          RequestItems: { [table()]: big.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-        }),
-      );
-    }
+    const { unprocessed } = await (await storeOf()).recipients().put(big).go();
+    expect(unprocessed).toEqual([]);
   }, 400_000);
 
   it('refuses every wrong selection with its message and changes nothing', async () => {
@@ -469,9 +462,7 @@ describe('sending and downloading certificates', () => {
   });
   it('sends baked Open Badges with their own mail', async () => {
     const badge: Row = { studentid: 'OB1', email: uniqueEmail('ob1'), status: 'PK received' };
-    await clients().dynamo.send(
-      new PutCommand({ TableName: table(), Item: rowItem(admin.orgId, badge, COHORT, 'openbadges') }),
-    );
+    await (await storeOf()).recipients().put(rowItem(admin.orgId, badge, COHORT, 'openbadges')).go();
     const selection = { certtype: 'openbadges', selectedItems: [item('OB1')] };
     const baked = await api<RunView>('POST', '/api/workspace/bake', {
       token: admin.token,

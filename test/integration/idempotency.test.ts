@@ -122,17 +122,19 @@ describe('once: one idempotency helper for jobs and client-keyed requests', () =
   it('takes over work whose holder died (its lease lapsed), as a restarted local cloud does', async () => {
     const k = keyOf();
     // What a killed process leaves: an unfinished record whose lease is no longer renewed.
-    await idem.once(k, async () => 'x').then(() =>
-      clients().dynamo.send(
-        new UpdateCommand({
-          TableName: cloud().resources.tableName,
-          Key: recordKey(k),
-          UpdateExpression: 'SET #s = :p, leaseUntil = :t, #o = :dead REMOVE #r',
-          ExpressionAttributeNames: { '#s': 'state', '#o': 'owner', '#r': 'result' },
-          ExpressionAttributeValues: { ':p': 'in-progress', ':t': Date.now() + 500, ':dead': 'dead' },
-        }),
-      ),
-    );
+    await idem
+      .once(k, async () => 'x')
+      .then(() =>
+        clients().dynamo.send(
+          new UpdateCommand({
+            TableName: cloud().resources.tableName,
+            Key: recordKey(k),
+            UpdateExpression: 'SET #s = :p, leaseUntil = :t, #o = :dead REMOVE #r',
+            ExpressionAttributeNames: { '#s': 'state', '#o': 'owner', '#r': 'result' },
+            ExpressionAttributeValues: { ':p': 'in-progress', ':t': Date.now() + 500, ':dead': 'dead' },
+          }),
+        ),
+      );
     let calls = 0;
     const early = await idem.once(k, async () => ++calls).catch((e: unknown) => e);
     expect(early).toBeInstanceOf(idem.WorkInProgress);

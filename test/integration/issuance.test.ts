@@ -21,6 +21,7 @@ import { verifyWithBlockcerts } from '../support/official-verifier';
 import { api, clients, cloud, eventually } from './helpers';
 import { engine } from './engine';
 import { registeredAdmin } from './accounts';
+import { storeOf } from './store-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -323,12 +324,10 @@ describe('Blockcerts Wallet introduction', () => {
       new PutCommand({ TableName: cloud().resources.tableName, Item: { ...row, status: 'Invite pending' } }),
     );
     const nonce = `code-${Date.now()}`;
-    await dynamo.send(
-      new PutCommand({
-        TableName: cloud().resources.tableName,
-        Item: { pk: `OTC#${nonce}`, sk: 'OTC', orgId, recipientPk: row.pk, recipientSk: row.sk },
-      }),
-    );
+    const { oneTimeCodes } = await storeOf();
+    await oneTimeCodes()
+      .put({ code: nonce, orgId, recipientPk: row.pk, recipientSk: row.sk, createdAt: new Date().toISOString() })
+      .go();
 
     const url = `/api/public/issuers/${slug}/introduce`;
     const wrong = await api('POST', url, {

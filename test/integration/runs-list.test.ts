@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunList, RunView } from '@proofmark/shared/api/workspace';
-import { api } from './helpers';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { api, clients, cloud } from './helpers';
 import { registeredAdmin } from './accounts';
 import { storeOf } from './store-fixtures';
 import { addStudents, toPkReceived } from './workspace-fixtures';
@@ -112,5 +113,35 @@ describe('GET /api/workspace/runs: the progress of long work survives a reload',
     expect(three.map((r) => r.id)).toEqual(ids.slice(-3).reverse());
     expect((await list(other, '?limit=51')).status).toBe(400);
     expect((await list(other, '?limit=0')).status).toBe(400);
+  });
+
+  it('lists and answers a run written before the store layer (no entity marker)', async () => {
+    const fresh = await registeredAdmin();
+    const id = randomUUID();
+    const at = minutesAgo(1);
+    await clients().dynamo.send(
+      new PutCommand({
+        TableName: cloud().resources.tableName,
+        Item: {
+          pk: `ORG#${fresh.orgId}`,
+          sk: `RUN#${id}`,
+          type: 'run',
+          orgId: fresh.orgId,
+          id,
+          kind: 'send',
+          state: 'running',
+          total: 2,
+          done: 1,
+          failed: 0,
+          errors: [],
+          message: '',
+          createdAt: at,
+          updatedAt: at,
+        },
+      }),
+    );
+    expect((await list(fresh)).body.Data!.runs.map((r) => r.id)).toEqual([id]);
+    const one = await api<RunView>('GET', `/api/workspace/runs/${id}`, { token: fresh.token });
+    expect(one.body.Data).toMatchObject({ id, state: 'running', done: 1, total: 2 });
   });
 });

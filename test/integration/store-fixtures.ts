@@ -8,6 +8,10 @@ import { cloud } from './helpers';
  */
 export const storeOf = async (c: LocalCloudInfo = cloud()) => {
   Object.assign(process.env, c.functionEnv);
-  const { runs } = await import('../../functions/src/store/runs');
-  return { runs };
+  const [{ runs }, { recipients }, { oneTimeCodes }] = await Promise.all([
+    import('../../functions/src/store/runs'),
+    import('../../functions/src/store/recipients'),
+    import('../../functions/src/store/one-time-codes'),
+  ]);
+  return { runs, recipients, oneTimeCodes };
 };

@@ -6,9 +6,6 @@
  * | pattern                         | key                                    | index |
  * |---------------------------------|----------------------------------------|-------|
  * | organisation profile            | ORG#<org> / ORG                        | table |
- * | cohort / cohorts of an org      | ORG#<org> / COHORT#<cohort>            | table |
- * | recipient+credential rows       | ORG#<org>#COH#<cohort> / CT#<ct>#R#<id> | table |
- * | upload (import progress)        | ORG#<org> / UPLOAD#<id>                | table |
  * | scheduled issuance (due work)   | gsi2: SCHEDULED / <iso time>#<org>#<run> | gsi2  |
  *   (recipient key functions: domain/recipient-store.ts; S3: <org>/uploads|photos|documents/<uuid>)
  */

@@ -1,32 +1,13 @@
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { conditionHolds, isConditionalFailure, queryAll, setExpression } from '../adapters/table';
+import { cohorts } from '../store/cohorts';
+import { patchRecipientWhere, recipients } from '../store/recipients';
+import { rowsWrittenBeforeEntities as earlierRows, written } from '../store/table';
 
 /**
- * Cohorts and recipient rows in the single table (ARCHITECTURE.md "Data"):
- * Cohort `ORG#<org>` / `COHORT#<cohort>`; Recipient+credential `ORG#<org>#COH#<cohort>` /
- * `CT#<certtype>#R#<student>` — one partition per cohort, so a cohort's rows of one certificate
- * type are one query.
+ * Cohorts and recipient rows (store/cohorts.ts, store/recipients.ts): a cohort is `ORG#<org>` /
+ * `COHORT#<cohort>`; its recipients live in a partition of their own, one row per student and
+ * certificate type, so a cohort's rows of one certificate type are one query.
  */
-export const recipientKeys = {
-  cohort: (orgId: string, cohortid: string) => ({ pk: `ORG#${orgId}`, sk: `COHORT#${cohortid}` }),
-  cohortPrefix: 'COHORT#',
-  cohortPartition: (orgId: string, cohortid: string) => `ORG#${orgId}#COH#${cohortid}`,
-  rowPrefix: (certtype: string) => `CT#${certtype}#R#`,
-  recipient: (orgId: string, cohortid: string, certtype: string, studentid: string) => ({
-    pk: `ORG#${orgId}#COH#${cohortid}`,
-    sk: `CT#${certtype}#R#${studentid}`,
-  }),
-};
 
 export interface CohortItem {
   orgId: string;
@@ -36,7 +17,19 @@ export interface CohortItem {
   createdAt: string;
 }
 
+/** A row's composite key: what every read and write of one row names. */
+export type RecipientKey = Pick<RecipientItem, 'orgId' | 'cohortid' | 'certtype' | 'studentid'>;
+
+/** The composite key of a row from its table key (what a one-time code keeps); undefined if it is none. */
+export const rowKeyOf = (pk: string, sk: string): RecipientKey | undefined => {
+  const partition = /^ORG#([^#]+)#COH#([^#]+)$/.exec(pk);
+  const sort = /^CT#([^#]+)#R#([^#]+)$/.exec(sk);
+  if (!partition || !sort) return undefined;
+  return { orgId: partition[1]!, cohortid: partition[2]!, certtype: sort[1]!, studentid: sort[2]! };
+};
+
 export interface RecipientItem {
+  /** The row's table key, for the workspace's conditional writes on it. */
   pk: string;
   sk: string;
   orgId: string;
@@ -81,14 +74,14 @@ export interface RecipientItem {
   sentCount?: number;
   /** The send run that last mailed this row: a redelivered chunk of that run skips it (no double count). */
   sendRun?: string;
+  /** What an issue request that is refused gives the row back. */
+  statusBeforeIssue?: string;
   /** Approval screen (§2.6): 1 approved, 2 declined. */
   approval?: 1 | 2;
   declineReason?: string;
   createdAt: string;
   updatedAt: string;
 }
-
-const table = () => functionConfig().tableName;
 
 /** Runs `fn` over the items, at most `limit` at a time. */
 export const mapLimit = async <T, R>(
@@ -110,19 +103,19 @@ export const mapLimit = async <T, R>(
 
 // ——— cohorts ———
 
-export const listCohortItems = (orgId: string) =>
-  queryAll<CohortItem>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': recipientKeys.cohortPrefix },
-    ConsistentRead: true,
-  });
+export const listCohortItems = async (orgId: string): Promise<CohortItem[]> =>
+  (
+    await cohorts()
+      .query.byId({ orgId })
+      .go({ ...earlierRows, pages: 'all', consistent: true })
+  ).data;
 
-export const getCohort = async (orgId: string, cohortid: string): Promise<CohortItem | undefined> => {
-  const out = await dynamoClient().send(
-    new GetCommand({ TableName: table(), Key: recipientKeys.cohort(orgId, cohortid), ConsistentRead: true }),
-  );
-  return out.Item as CohortItem | undefined;
-};
+export const getCohort = async (orgId: string, cohortid: string): Promise<CohortItem | undefined> =>
+  (
+    await cohorts()
+      .get({ orgId, cohortid })
+      .go({ ...earlierRows, consistent: true })
+  ).data ?? undefined;
 
 /** Creates the cohort; `onlyNew` refuses (returns false) when it exists, else an existing one is kept. */
 export const putCohort = async (
@@ -131,57 +124,41 @@ export const putCohort = async (
   country = '',
   onlyNew = false,
 ): Promise<boolean> => {
-  try {
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...recipientKeys.cohort(orgId, cohortid),
-          type: 'cohort',
-          orgId,
-          cohortid,
-          parts: cohortid.split('-'),
-          country,
-          createdAt: new Date().toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionalFailure(err)) return !onlyNew;
-    throw err;
-  }
+  const created = await written(
+    cohorts()
+      .create({ orgId, cohortid, parts: cohortid.split('-'), country, createdAt: new Date().toISOString() })
+      .go({ response: 'none' }),
+  );
+  return created || !onlyNew;
 };
 
-export const deleteCohortItem = (orgId: string, cohortid: string) =>
-  dynamoClient().send(new DeleteCommand({ TableName: table(), Key: recipientKeys.cohort(orgId, cohortid) }));
+export const deleteCohortItem = async (orgId: string, cohortid: string) => {
+  await cohorts().delete({ orgId, cohortid }).go({ response: 'none' });
+};
 
 /** Whether any row (of any certificate type) is left in the cohort's partition. */
-export const cohortHasRows = async (orgId: string, cohortid: string): Promise<boolean> => {
-  const out = await dynamoClient().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': recipientKeys.cohortPartition(orgId, cohortid) },
-      Limit: 1,
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items?.length ?? 0) > 0;
-};
+export const cohortHasRows = async (orgId: string, cohortid: string): Promise<boolean> =>
+  (
+    await recipients()
+      .query.byId({ orgId, cohortid })
+      .go({ ...earlierRows, limit: 1, consistent: true })
+  ).data.length > 0;
 
 // ——— recipient rows ———
 
-export const listCohortRows = (orgId: string, cohortid: string, certtype: string) =>
-  queryAll<RecipientItem>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: {
-      ':pk': recipientKeys.cohortPartition(orgId, cohortid),
-      ':sk': recipientKeys.rowPrefix(certtype),
-    },
-    ConsistentRead: true,
-  });
+/**
+ * Rows as the workspace knows them: with their table key (pk/sk) for its conditional writes, and
+ * with whatever else its writes put on the row.
+ */
+const asRow = (item: object) => item as RecipientItem;
+const withKeys = { ...earlierRows, data: 'includeKeys', consistent: true } as const;
+
+export const listCohortRows = async (orgId: string, cohortid: string, certtype: string) =>
+  (
+    await recipients()
+      .query.byId({ orgId, cohortid, certtype })
+      .go({ ...withKeys, pages: 'all' })
+  ).data.map(asRow);
 
 export const getRecipient = async (
   orgId: string,
@@ -189,14 +166,8 @@ export const getRecipient = async (
   certtype: string,
   studentid: string,
 ): Promise<RecipientItem | undefined> => {
-  const out = await dynamoClient().send(
-    new GetCommand({
-      TableName: table(),
-      Key: recipientKeys.recipient(orgId, cohortid, certtype, studentid),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item as RecipientItem | undefined;
+  const { data } = await recipients().get({ orgId, cohortid, certtype, studentid }).go(withKeys);
+  return data ? asRow(data) : undefined;
 };
 
 /**
@@ -205,37 +176,28 @@ export const getRecipient = async (
  */
 export const upsertStudent = async (orgId: string, cohortid: string, certtype: string, s: StudentRow) => {
   const now = new Date().toISOString();
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: recipientKeys.recipient(orgId, cohortid, certtype, s.studentid),
-      UpdateExpression:
-        'SET #type = :type, orgId = :org, cohortid = :coh, certtype = :ct, studentid = :sid, firstname = :fn, ' +
-        'middlename = :mn, lastname = :ln, email = :em, secondemail = :em2, extra = :extra, ' +
-        '#status = if_not_exists(#status, :pending), createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
-      ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':type': 'recipient',
-        ':org': orgId,
-        ':coh': cohortid,
-        ':ct': certtype,
-        ':sid': s.studentid,
-        ':fn': s.firstname,
-        ':mn': s.middlename,
-        ':ln': s.lastname,
-        ':em': s.email,
-        ':em2': s.secondemail,
-        ':extra': s.extra,
-        ':pending': recipientStatus.invitePending,
-        ':now': now,
-      },
-    }),
-  );
+  await recipients()
+    .upsert({
+      orgId,
+      cohortid,
+      certtype,
+      studentid: s.studentid,
+      firstname: s.firstname,
+      middlename: s.middlename,
+      lastname: s.lastname,
+      email: s.email,
+      secondemail: s.secondemail,
+      extra: s.extra,
+      updatedAt: now,
+    })
+    .ifNotExists({ status: recipientStatus.invitePending, createdAt: now })
+    .go({ response: 'none' });
 };
 
 /**
  * Writes rows for students the cohort does not have yet, 25 to a request (an import's common case;
- * existing rows go through upsertStudent, which keeps their status and key).
+ * existing rows go through upsertStudent, which keeps their status and key); what the table left
+ * unprocessed is written again.
  */
 export const putNewStudents = async (
   orgId: string,
@@ -244,58 +206,49 @@ export const putNewStudents = async (
   students: StudentRow[],
 ) => {
   const now = new Date().toISOString();
-  const chunks: StudentRow[][] = [];
-  for (let i = 0; i < students.length; i += 25) chunks.push(students.slice(i, i + 25));
-  await mapLimit(chunks, 4, async (chunk) => {
-    let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] =
-      chunk.map((s) => ({
-        PutRequest: {
-          Item: {
-            ...recipientKeys.recipient(orgId, cohortid, certtype, s.studentid),
-            type: 'recipient',
-            orgId,
-            cohortid,
-            certtype,
-            studentid: s.studentid,
-            firstname: s.firstname,
-            middlename: s.middlename,
-            lastname: s.lastname,
-            email: s.email,
-            secondemail: s.secondemail,
-            extra: s.extra,
-            status: recipientStatus.invitePending,
-            createdAt: now,
-            updatedAt: now,
-          },
-        },
-      }));
-    for (let attempt = 0; requests.length; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = out.UnprocessedItems?.[table()] ?? [];
-    }
+  const rowOf = (s: StudentRow) => ({
+    orgId,
+    cohortid,
+    certtype,
+    studentid: s.studentid,
+    firstname: s.firstname,
+    middlename: s.middlename,
+    lastname: s.lastname,
+    email: s.email,
+    secondemail: s.secondemail,
+    extra: s.extra,
+    status: recipientStatus.invitePending,
+    createdAt: now,
+    updatedAt: now,
   });
+  // ElectroDB writes 25 to a request and answers the keys of what DynamoDB left unprocessed.
+  let left = students;
+  for (let attempt = 0; left.length; attempt++) {
+    if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+    const { unprocessed } = await recipients().put(left.map(rowOf)).go({ concurrency: 4 });
+    const again = new Set(unprocessed.map((k) => k.studentid));
+    left = left.filter((s) => again.has(s.studentid));
+  }
 };
 
 /** Sets some attributes of an existing row (never creates one); false when the row is gone or the condition fails. */
 export const updateRecipientItem = async (
-  row: Pick<RecipientItem, 'pk' | 'sk'>,
-  changes: Partial<Omit<RecipientItem, 'pk' | 'sk'>>,
+  row: RecipientKey,
+  changes: Partial<Omit<RecipientItem, 'pk' | 'sk' | keyof RecipientKey>>,
   condition?: { expression: string; values?: Record<string, unknown> },
 ): Promise<boolean> => {
-  const update = setExpression({ ...changes, updatedAt: new Date().toISOString() });
-  return conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: row.pk, sk: row.sk },
-        ...update,
-        ConditionExpression: ['attribute_exists(pk)', condition?.expression].filter(Boolean).join(' AND '),
-        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...condition?.values },
-      }),
-    ),
+  const key = { orgId: row.orgId, cohortid: row.cohortid, certtype: row.certtype, studentid: row.studentid };
+  const set = {
+    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+    updatedAt: new Date().toISOString(),
+  };
+  return written(
+    condition
+      ? patchRecipientWhere(key, set, condition)
+      : recipients().patch(key).set(set).go({ response: 'none' }),
   );
 };
 
-export const deleteRecipientItem = (row: Pick<RecipientItem, 'pk' | 'sk'>) =>
-  dynamoClient().send(new DeleteCommand({ TableName: table(), Key: { pk: row.pk, sk: row.sk } }));
+export const deleteRecipientItem = async ({ orgId, cohortid, certtype, studentid }: RecipientKey) => {
+  await recipients().delete({ orgId, cohortid, certtype, studentid }).go({ response: 'none' });
+};

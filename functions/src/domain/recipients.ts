@@ -20,9 +20,6 @@ import {
   validCohortId,
 } from '@proofmark/shared/recipients/rules';
 import { deleteObject, getObjectBytes } from '../adapters/blobs';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cohortHasRows,
   deleteCohortItem,
@@ -36,6 +33,7 @@ import {
   updateRecipientItem,
   type RecipientItem,
 } from './recipient-store';
+import { forgetOneTimeCode } from './wallet-introduction';
 
 /** Template number → name (§2.3 defaults), until the template designer stores the organisation's own. */
 export const defaultTemplates: Record<string, string> = {
@@ -251,12 +249,7 @@ export const deleteRecipients = async (
     await deleteRecipientItem(r);
     if (r.oneTimeCode) {
       // The wallet could no longer introduce itself to a deleted row: its code goes too.
-      await dynamoClient().send(
-        new DeleteCommand({
-          TableName: functionConfig().tableName,
-          Key: { pk: `OTC#${r.oneTimeCode}`, sk: 'OTC' },
-        }),
-      );
+      await forgetOneTimeCode(r.oneTimeCode);
     }
     for (const key of [r.photoKey, r.documentKey]) if (key) await deleteObject('artefacts', key);
   });

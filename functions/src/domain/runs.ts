@@ -3,6 +3,7 @@ import { RECENT_RUN_HOURS, type RunKind, type RunView } from '@proofmark/shared/
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { notFound } from '@proofmark/shared/errors';
 import { runs } from '../store/runs';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
 import { put, update } from '../store/transaction';
 
 /**
@@ -52,7 +53,11 @@ export const runCounting = (orgId: string, id: string, done: number, at = new Da
   update(runs().patch({ orgId, id }).add({ done }).set({ updatedAt: at }).params());
 
 export const findRun = async (orgId: string, id: string): Promise<RunRecord | undefined> =>
-  ((await runs().get({ orgId, id }).go({ consistent: true })).data ?? undefined) as RunRecord | undefined;
+  ((
+    await runs()
+      .get({ orgId, id })
+      .go({ ...earlierRows, consistent: true })
+  ).data ?? undefined) as RunRecord | undefined;
 
 export const getRun = async (orgId: string, id: string): Promise<RunRecord> => {
   const run = await findRun(orgId, id);
@@ -73,9 +78,9 @@ export const listRuns = async (orgId: string, limit: number, now = new Date()): 
     .query.byId({ orgId })
     .where(
       ({ state, updatedAt }, { eq, gte }) =>
-        `${unfinishedStates.map((s) => eq(state, s)).join(' OR ')} OR ${gte(updatedAt, since)}`,
+        `(${unfinishedStates.map((s) => eq(state, s)).join(' OR ')} OR ${gte(updatedAt, since)})`,
     )
-    .go({ pages: 'all', consistent: true });
+    .go({ ...earlierRows, pages: 'all', consistent: true });
   const kept = data as RunRecord[];
   return kept.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
 };

@@ -15,7 +15,6 @@ import {
   mapLimit,
   putCohort,
   putNewStudents,
-  recipientKeys,
   updateRecipientItem,
   upsertStudent,
 } from './recipient-store';
@@ -128,8 +127,12 @@ export const runImport = async (
       await tick();
     },
   );
-  const rowKey = (studentid: string) =>
-    recipientKeys.recipient(orgId, record.cohortid, record.certtype, studentid);
+  const rowKey = (studentid: string) => ({
+    orgId,
+    cohortid: record.cohortid,
+    certtype: record.certtype,
+    studentid,
+  });
   await mapLimit(plan.photos, 5, async (p) => {
     const key = fileObjectKey(orgId, 'photos', p.kind === 'png' ? 'png' : 'jpg');
     const contentType = p.kind === 'png' ? 'image/png' : 'image/jpeg';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, badRequest, conflict, notFound, type ErrorCode } from '@proofmark/shared/errors';
 import type { CreateUploadRequest, UploadView } from '@proofmark/shared/api/recipients';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
@@ -12,11 +11,10 @@ import {
   type FileKind,
   type UploadPurpose,
 } from '@proofmark/shared/recipients/rules';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
-import { conditionHolds, setExpression } from '../adapters/table';
 import { deleteObject, objectSize, presignedPutUrl } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
+import { uploads } from '../store/uploads';
+import { rowsWrittenBeforeEntities as earlierRows, written } from '../store/table';
 import { getCohort } from './recipient-store';
 
 /**
@@ -51,7 +49,6 @@ export interface UploadRecord {
   refusalCode?: ErrorCode;
 }
 
-const uploadKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `UPLOAD#${id}` });
 // Under one `uploads/` prefix, so a bucket lifecycle rule expires whatever an import left behind
 // (a file PUT again to a ticket's URL after its import, an upload never imported).
 const uploadObjectKey = (orgId: string, id: string) => `uploads/${orgId}/${id}`;
@@ -72,45 +69,27 @@ export const viewOf = (r: UploadRecord): UploadView => ({
 });
 
 export const getRecord = async (orgId: string, id: string): Promise<UploadRecord> => {
-  const out = await dynamoClient().send(
-    new GetCommand({
-      TableName: functionConfig().tableName,
-      Key: uploadKey(orgId, id),
-      ConsistentRead: true,
-    }),
-  );
-  if (!out.Item) throw notFound();
-  return out.Item as UploadRecord;
+  const { data } = await uploads()
+    .get({ orgId, id })
+    .go({ ...earlierRows, consistent: true });
+  if (!data) throw notFound();
+  return data as UploadRecord;
 };
 
+/** Sets fields of an existing record, only from one of `fromStates` when given; false when refused. */
 export const setRecord = async (
   orgId: string,
   id: string,
-  changes: Partial<UploadRecord>,
+  changes: Partial<Omit<UploadRecord, 'orgId' | 'id'>>,
   fromStates?: UploadRecord['state'][],
 ): Promise<boolean> => {
-  const update = setExpression(changes);
-  const names: Record<string, string> = { ...update.ExpressionAttributeNames };
-  const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
-  let condition = 'attribute_exists(pk)';
-  if (fromStates) {
-    names['#state'] = 'state';
-    condition += ` AND #state IN (${fromStates.map((s, i) => {
-      values[`:s${i}`] = s;
-      return `:s${i}`;
-    })})`;
-  }
-  return conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: uploadKey(orgId, id),
-        UpdateExpression: update.UpdateExpression,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    ),
+  const update = uploads().patch({ orgId, id }).set(changes);
+  return written(
+    (fromStates
+      ? // ElectroDB joins this to the existence check with AND, without parentheses.
+        update.where(({ state }, { eq }) => `(${fromStates.map((s) => eq(state, s as string)).join(' OR ')})`)
+      : update
+    ).go({ response: 'none' }),
   );
 };
 
@@ -159,12 +138,7 @@ export const createUpload = async (orgId: string, req: CreateUploadRequest) => {
     summary: { recipients: 0, photos: 0, documents: 0 },
     createdAt: new Date().toISOString(),
   };
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: { ...uploadKey(orgId, id), type: 'upload', ...record },
-    }),
-  );
+  await uploads().put(record).go({ response: 'none' });
   return {
     id,
     url: await presignedPutUrl('artefacts', record.objectKey, PUT_URL_SECONDS),

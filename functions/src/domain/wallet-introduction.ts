@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@proofmark/shared/errors';
-import { dynamoClient } from '../adapters/aws-dynamo';
-import { functionConfig } from '../adapters/function-config';
+import { recipientStatus } from '@proofmark/shared/recipients/rules';
+import { oneTimeCodes } from '../store/one-time-codes';
+import { recipients } from '../store/recipients';
+import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
+import { cancellationReasons, update, writeAll } from '../store/transaction';
+import { rowKeyOf } from './recipient-store';
 import { orgIdBySlug } from './users';
 
 /**
@@ -11,7 +14,6 @@ import { orgIdBySlug } from './users';
  * gets the address and the status 'PK received'.
  */
 export const RECIPIENT_PREFIX = 'ecdsa-koblitz-pubkey:';
-const otcKey = (code: string) => ({ pk: `OTC#${code}`, sk: 'OTC' });
 
 const invalidNonce = () => new AppError('bad_request', 'Invalid nonce');
 
@@ -33,65 +35,51 @@ export const issueOneTimeCode = async (
   recipient: { pk: string; sk: string },
 ): Promise<string> => {
   const code = randomBytes(16).toString('base64url');
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: functionConfig().tableName,
-      Item: {
-        ...otcKey(code),
-        orgId,
-        recipientPk: recipient.pk,
-        recipientSk: recipient.sk,
-        createdAt: new Date().toISOString(),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await oneTimeCodes()
+    .create({
+      code,
+      orgId,
+      recipientPk: recipient.pk,
+      recipientSk: recipient.sk,
+      createdAt: new Date().toISOString(),
+    })
+    .go({ response: 'none' });
   return code;
+};
+
+/** Removes a code (its row is deleted: the wallet can no longer introduce itself to it). */
+export const forgetOneTimeCode = async (code: string) => {
+  await oneTimeCodes().delete({ code }).go({ response: 'none' });
 };
 
 export const introduceWallet = async (slug: string, nonce: string, rawAddress: string): Promise<void> => {
   const address = normaliseWalletAddress(rawAddress);
   const orgId = await orgIdBySlug(slug);
   if (!address || !orgId) throw invalidNonce();
-  const otc = await dynamoClient().send(
-    new QueryCommand({
-      TableName: functionConfig().tableName,
-      KeyConditionExpression: 'pk = :pk AND sk = :sk',
-      ExpressionAttributeValues: { ':pk': otcKey(nonce).pk, ':sk': 'OTC' },
-      ConsistentRead: true,
-    }),
-  );
-  const item = otc.Items?.[0];
+  const { data: item } = await oneTimeCodes()
+    .get({ code: nonce })
+    .go({ ...earlierRows, consistent: true });
   // A code of another organisation is as invalid as no code at all.
   if (!item || item.orgId !== orgId || item.usedAt) throw invalidNonce();
+  const row = rowKeyOf(item.recipientPk, item.recipientSk);
+  if (!row || row.orgId !== orgId) throw invalidNonce();
   try {
-    await dynamoClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: functionConfig().tableName,
-              Key: otcKey(nonce),
-              UpdateExpression: 'SET usedAt = :now',
-              ConditionExpression: 'attribute_not_exists(usedAt) AND orgId = :org',
-              ExpressionAttributeValues: { ':now': new Date().toISOString(), ':org': orgId },
-            },
-          },
-          {
-            Update: {
-              TableName: functionConfig().tableName,
-              Key: { pk: item.recipientPk, sk: item.recipientSk },
-              UpdateExpression: 'SET publicKey = :addr, #status = :status',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':addr': address, ':status': 'PK received' },
-            },
-          },
-        ],
-      }),
-    );
+    await writeAll([
+      update(
+        oneTimeCodes()
+          .patch({ code: nonce })
+          .set({ usedAt: new Date().toISOString() })
+          .where(
+            ({ usedAt, orgId: owner }, { notExists, eq }) => `${notExists(usedAt)} AND ${eq(owner, orgId)}`,
+          )
+          .params(),
+      ),
+      update(
+        recipients().patch(row).set({ publicKey: address, status: recipientStatus.pkReceived }).params(),
+      ),
+    ]);
   } catch (err) {
-    if ((err as { name?: string }).name === 'TransactionCanceledException') throw invalidNonce();
+    if (cancellationReasons(err)) throw invalidNonce();
     throw err;
   }
 };

@@ -84,8 +84,8 @@ const acquire = (id: IdempotencyKey, owner: string, leaseMs: number, keepSeconds
       })
       .where(
         ({ state, expiresAt, leaseUntil }, { notExists, lt, eq }) =>
-          `${notExists(state)} OR ${lt(expiresAt, nowSeconds)} OR ` +
-          `(${eq(state, 'in-progress')} AND ${lt(leaseUntil, now)})`,
+          `(${notExists(state)} OR ${lt(expiresAt, nowSeconds)} OR ` +
+          `(${eq(state, 'in-progress')} AND ${lt(leaseUntil, now)}))`,
       )
       .go({ response: 'none' }),
   );
@@ -93,18 +93,21 @@ const acquire = (id: IdempotencyKey, owner: string, leaseMs: number, keepSeconds
 
 /** Renews the holder's lease while it works; stops when the work ends or the lease was taken over. */
 const keepLease = (id: IdempotencyKey, owner: string, leaseMs: number) => {
-  const timer = setInterval(() => {
-    void written(
-      idempotencyRecords()
-        .patch(id)
-        .set({ leaseUntil: Date.now() + leaseMs })
-        .where(({ owner: o, state }, { eq }) => `${eq(o, owner)} AND ${eq(state, 'in-progress')}`)
-        .go({ response: 'none' }),
-    ).then(
-      (held) => held || clearInterval(timer),
-      () => undefined, // a failed renewal is tried again at the next tick
-    );
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      void written(
+        idempotencyRecords()
+          .patch(id)
+          .set({ leaseUntil: Date.now() + leaseMs })
+          .where(({ owner: o, state }, { eq }) => `${eq(o, owner)} AND ${eq(state, 'in-progress')}`)
+          .go({ response: 'none' }),
+      ).then(
+        (held) => held || clearInterval(timer),
+        () => undefined, // a failed renewal is tried again at the next tick
+      );
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 };

@@ -27,11 +27,9 @@ const DUPLICATE_WAIT_MS = 30_000;
 
 /** Runs `work` once for this job's piece (see store/idempotency.ts for what duplicates get). */
 export const oncePerChunk = <T>(job: JobName, message: ChunkMessage, work: () => Promise<T>) =>
-  once(
-    { orgId: message.orgId, scope: `${job}-chunk`, key: `${message.runId}#${message.chunk}` },
-    work,
-    { waitMs: DUPLICATE_WAIT_MS },
-  );
+  once({ orgId: message.orgId, scope: `${job}-chunk`, key: `${message.runId}#${message.chunk}` }, work, {
+    waitMs: DUPLICATE_WAIT_MS,
+  });
 
 /** Records the piece, then queues it (a crash between the two is repaired by the resume at start). */
 export const queueChunk = async (job: JobName, message: ChunkMessage) => {

@@ -1,0 +1,110 @@
+import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamoClient } from '../adapters/aws-dynamo';
+import { defineEntity, primaryKey, SERVICE } from './table';
+
+const text = { type: 'string' } as const;
+const count = { type: 'number' } as const;
+
+/**
+ * A recipient of a cohort with, on the same row, the certificate made for them under one
+ * certificate type (the issuance workspace's statuses: shared/src/workspace/rules.ts). One
+ * partition per cohort, so a cohort's rows of one certificate type are one query.
+ *
+ * | access pattern                 | key                                            |
+ * |--------------------------------|------------------------------------------------|
+ * | byId                           | ORG#<org>#COH#<cohort> / CT#<type>#R#<student> |
+ * | byId, cohort and type given    | ORG#<org>#COH#<cohort> / begins_with CT#<type>#R# |
+ * | byId, cohort given             | ORG#<org>#COH#<cohort> / begins_with CT#       |
+ */
+export const recipients = defineEntity({
+  model: { entity: 'recipient', version: '1', service: SERVICE },
+  attributes: {
+    orgId: { type: 'string', required: true, readOnly: true },
+    cohortid: { type: 'string', required: true, readOnly: true },
+    certtype: { type: 'string', required: true, readOnly: true },
+    studentid: { type: 'string', required: true, readOnly: true },
+    firstname: { type: 'string', required: true },
+    middlename: { type: 'string', required: true },
+    lastname: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    secondemail: { type: 'string', required: true },
+    /** The sheet's extra columns, by header. */
+    extra: { type: 'any', required: true },
+    status: { type: 'string', required: true },
+    publicKey: text,
+    oneTimeCode: text,
+    photoKey: text,
+    photoContentType: text,
+    documentKey: text,
+    /** 'krutidev010' means legacy-font rendering. */
+    fontflag: text,
+    invitedAt: text,
+    inviteRun: text,
+    // ——— the certificate (issuance workspace) ———
+    certUuid: text,
+    generatedAt: text,
+    generateRun: text,
+    validated: count,
+    reviewAt: text,
+    issueRequestId: text,
+    /** What an issue request that is refused gives the row back. */
+    statusBeforeIssue: text,
+    batchId: text,
+    scheduledAt: text,
+    issuedAt: text,
+    statusBeforeHold: text,
+    heldAt: text,
+    revokedAt: text,
+    revokeReason: text,
+    sentAt: text,
+    sentCount: count,
+    sendRun: text,
+    approval: count,
+    declineReason: text,
+    createdAt: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byId: primaryKey(
+      { template: 'ORG#${orgId}#COH#${cohortid}', composite: ['orgId', 'cohortid'] },
+      { template: 'CT#${certtype}#R#${studentid}', composite: ['certtype', 'studentid'] },
+    ),
+  },
+});
+
+/**
+ * ElectroDB joins a `where` to the existence check with AND, without parentheses, and DynamoDB
+ * refuses redundant ones: an expression is wrapped unless it is wrapped already.
+ */
+const parenthesised = (expression: string) => {
+  let depth = 0;
+  for (let i = 0; i < expression.length; i++) {
+    if (expression[i] === '(') depth++;
+    else if (expression[i] === ')' && --depth === 0 && i < expression.length - 1) return `(${expression})`;
+  }
+  return expression.startsWith('(') ? expression : `(${expression})`;
+};
+
+/**
+ * Sets attributes of an existing row under a condition written as a DynamoDB expression over the
+ * row's stored attribute names with its own `:values` (the workspace's "not done by this run yet"
+ * checks). ElectroDB's `where` cannot take values of its own without naming an attribute for them,
+ * and DynamoDB refuses a request with an unused name, so the values are added to its parameters here.
+ */
+export const patchRecipientWhere = async (
+  key: { orgId: string; cohortid: string; certtype: string; studentid: string },
+  changes: Record<string, unknown>,
+  condition: { expression: string; values?: Record<string, unknown> },
+) => {
+  const params = recipients()
+    .patch(key)
+    .set(changes)
+    .where(() => parenthesised(condition.expression))
+    .params<UpdateCommandInput>();
+  await dynamoClient().send(
+    new UpdateCommand({
+      ...params,
+      ExpressionAttributeValues: { ...params.ExpressionAttributeValues, ...condition.values },
+    }),
+  );
+};
