@@ -264,6 +264,7 @@ export const approvalsQuery = z.object({
   pagesize: pageSize,
   search: z.string().trim().max(200).default(''),
 });
+export type ApprovalsQuery = z.infer<typeof approvalsQuery>;
 export const approvalRequest = z
   .object({
     action: z.enum(['approve', 'decline']),

@@ -1,36 +1,15 @@
+import { createApiClient } from '@proofmark/shared/contract/client';
 import { clearSession, getToken, readSession, saveSession } from '../session';
 
+export { ApiError, type ApiAnswer, type ApiData, type ApiInput, type CallOptions } from '@proofmark/shared/contract/client';
+
 /**
- * A failed API call. `message` is what the server told the user (every error answer carries a
- * user-facing `message`), so pages can show it as is; `status` and `code` let callers react to
- * specific failures without parsing text.
+ * The web app's API client: `api('GET /api/team', {})` answers the route's `Data`, typed from the
+ * contract (shared/src/contract/); `answer(...)` also gives the server's status and message. The SPA
+ * and the API share one origin (CloudFront in AWS, the Vite proxy or local gateway on one machine),
+ * so paths need no prefix. The session's token goes with every call; a 401 renews it once with the
+ * refresh token, and a 401 renewal cannot cure ends the session (onSessionExpired).
  */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-  /**
-   * What a 401 on a signed-in call means. 'signOut' (the default): the session is over — after one
-   * attempt to renew the token, the session is cleared and session-expiry listeners are told.
-   * 'ignore': the caller expects it (logout of an already revoked session).
-   */
-  onUnauthorized?: 'signOut' | 'ignore';
-}
 
 const expiryListeners = new Set<() => void>();
 
@@ -44,6 +23,9 @@ export function onSessionExpired(listener: () => void): () => void {
     expiryListeners.delete(listener);
   };
 }
+
+// The refresh call carries no ID token (it is the one that has gone stale) and must not renew itself.
+const anonymous = createApiClient({ fetch: (input, init) => fetch(input, init), getToken: () => null });
 
 // One renewal at a time: parallel calls failing with the same stale token share it.
 let renewal: { stale: string; promise: Promise<string | null> } | null = null;
@@ -68,14 +50,7 @@ async function renewedToken(stale: string): Promise<string | null> {
 
 async function requestRenewal(refreshToken: string): Promise<string | null> {
   try {
-    const response = await fetch('/api/auth/refresh', {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    });
-    if (!response.ok) return null;
-    const payload = (await readBody(response)) as { Data?: { token?: unknown } } | undefined;
-    const token = payload?.Data?.token;
+    const { token } = await anonymous.api('POST /api/auth/refresh', { body: { refreshToken } });
     const session = readSession();
     // Only store it if the same session is still signed in: a logout meanwhile wins.
     if (typeof token !== 'string' || token === '' || session?.refreshToken !== refreshToken) return null;
@@ -94,85 +69,10 @@ function endSession(failedToken: string): void {
   for (const listener of expiryListeners) listener();
 }
 
-/**
- * Calls the backend at `path` (which must start with /api/: the SPA and the API share one origin,
- * behind CloudFront in AWS and the Vite proxy or local gateway on one machine).
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  if (!path.startsWith('/api/')) throw new Error(`API paths start with /api/, got ${path}`);
-
-  // Read before the first await: a logout fired just before clearing the session still sends it.
-  const token = getToken();
-  let usedToken = token;
-  let response = await send(path, options, token);
-
-  if (response.status === 401 && token !== null && options.onUnauthorized !== 'ignore') {
-    // The gateway refused the token before the handler ran, so repeating the call is safe.
-    const renewed = await renewedToken(token);
-    if (renewed !== null) {
-      usedToken = renewed;
-      response = await send(path, options, renewed);
-    }
-    if (response.status === 401) endSession(usedToken ?? token);
-  }
-  const payload = await readBody(response);
-
-  if (!response.ok) {
-    const { message, code } = errorDetails(payload);
-    throw new ApiError(message ?? fallbackMessage(response), response.status, code, payload);
-  }
-  return payload as T;
-}
-
-function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (token !== null) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  return fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
-}
-
-/** JSON when the server says so, otherwise undefined (204, empty bodies, HTML error pages). */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function errorDetails(payload: unknown): { message?: string; code?: string } {
-  if (typeof payload !== 'object' || payload === null) return {};
-  const { message, code } = payload as Record<string, unknown>;
-  return {
-    message: typeof message === 'string' && message.trim() !== '' ? message : undefined,
-    code: typeof code === 'string' ? code : undefined,
-  };
-}
-
-// HTTP/2 answers carry no status text, so the status number is the last resort.
-function fallbackMessage(response: Response): string {
-  return response.statusText.trim() !== ''
-    ? response.statusText
-    : `Request failed with status ${response.status}`;
-}
-
-export const api = {
-  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+// The global fetch is looked up per call, so tests can stub it.
+export const { api, answer } = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  getToken,
+  renewToken: renewedToken,
+  onSessionOver: endSession,
+});

@@ -1,17 +1,16 @@
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
-import type { AddTeamUserRequest, TeamMember } from '@proofmark/shared/api/auth';
-import { api } from './client';
-import type { Answer } from './envelope';
+import type { ApiInput } from './client';
+import { answer } from './client';
 
-/** Team management (main administrator only, shared/src/api/route-access.ts). */
+/** Team management (main administrator only: the routes' access in shared/src/contract/team.ts). */
 export const teamApi = {
-  list: () => api.get<Answer<TeamMember[]>>('/api/team'),
-  add: (body: AddTeamUserRequest) => api.post<Answer<TeamMember>>('/api/team', body),
+  list: () => answer('GET /api/team', {}),
+  add: (body: ApiInput<'POST /api/team'>['body']) => answer('POST /api/team', { body }),
   updatePermissions: (email: string, permissions: Permissions) =>
-    api.post<Answer<TeamMember>>('/api/team/permissions', { email, ...permissions }),
-  deactivate: (email: string) => api.post<Answer<TeamMember>>('/api/team/deactivate', { email }),
-  reactivate: (email: string) => api.post<Answer<TeamMember>>('/api/team/reactivate', { email }),
-  remove: (email: string) => api.post<Answer<null>>('/api/team/remove', { email }),
-  resendInvitation: (email: string) => api.post<Answer<TeamMember>>('/api/team/resend-invitation', { email }),
-  resetPassword: (email: string) => api.post<Answer<TeamMember>>('/api/team/reset-password', { email }),
+    answer('POST /api/team/permissions', { body: { email, ...permissions } }),
+  deactivate: (email: string) => answer('POST /api/team/deactivate', { body: { email } }),
+  reactivate: (email: string) => answer('POST /api/team/reactivate', { body: { email } }),
+  remove: (email: string) => answer('POST /api/team/remove', { body: { email } }),
+  resendInvitation: (email: string) => answer('POST /api/team/resend-invitation', { body: { email } }),
+  resetPassword: (email: string) => answer('POST /api/team/reset-password', { body: { email } }),
 };

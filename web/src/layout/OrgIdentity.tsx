@@ -1,6 +1,6 @@
 import { Avatar, Tooltip } from 'antd';
 import { useSession } from '../session';
-import { useProfile } from '../pages/MyProfile/components/settings/profileApi';
+import { useProfile } from '../api/profile';
 
 /**
  * The signed-in organisation in the frame: its logo (uploaded in My Profile), or its initial, with

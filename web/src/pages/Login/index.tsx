@@ -37,7 +37,7 @@ export default function LoginPage() {
   const login = useMutation({
     mutationFn: (credentials: Credentials) => authApi.login(credentials),
     onSuccess: (answer) => {
-      const session = sessionFromLogin(answer.Data);
+      const session = sessionFromLogin(answer.data);
       const mustChange = session.ispasswordchanged === 1;
       // Navigate, then store: both land in one render, so the guard never bounces the user
       // through the guest-only /login → /Dashboard redirect first.

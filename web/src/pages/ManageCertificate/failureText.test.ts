@@ -39,27 +39,27 @@ describe('generateFailureText (§8)', () => {
 
 describe('previewFailureText (§8)', () => {
   it('says there are no generated certificates for the legacy read failures', () => {
-    expect(previewFailureText(new ApiError('Cannot read property displayHtml of null', 400))).toBe(
+    expect(previewFailureText(new ApiError('Cannot read property displayHtml of null', 'bad_request', 400, undefined, undefined))).toBe(
       'There is no generated certificates',
     );
-    expect(previewFailureText(new ApiError('Unexpected end of JSON input', 400))).toBe(
+    expect(previewFailureText(new ApiError('Unexpected end of JSON input', 'bad_request', 400, undefined, undefined))).toBe(
       m.noGeneratedCertificates,
     );
   });
 
   it('says the same for a network failure or a server fault', () => {
     expect(previewFailureText(new TypeError('Failed to fetch'))).toBe(m.noGeneratedCertificates);
-    expect(previewFailureText(new ApiError('Internal error', 500))).toBe(m.noGeneratedCertificates);
+    expect(previewFailureText(new ApiError('Internal error', 'internal', 500, undefined, undefined))).toBe(m.noGeneratedCertificates);
   });
 
   it("keeps the server's own refusal", () => {
-    expect(previewFailureText(new ApiError(m.noSelectedStudents, 400))).toBe(m.noSelectedStudents);
+    expect(previewFailureText(new ApiError(m.noSelectedStudents, 'bad_request', 400, undefined, undefined))).toBe(m.noSelectedStudents);
   });
 });
 
 describe('zipFailureText (§8)', () => {
   it("uses the server's message, else the spec's fallback", () => {
-    expect(zipFailureText(new ApiError(m.zipCap(250), 400))).toBe('Please select up to 250 of students.');
+    expect(zipFailureText(new ApiError(m.zipCap(250), 'bad_request', 400, undefined, undefined))).toBe('Please select up to 250 of students.');
     expect(zipFailureText(new TypeError('Failed to fetch'))).toBe('Downloading preview files is failed.');
   });
 });

@@ -22,8 +22,8 @@ import {
   MailOutlined,
   TeamOutlined,
 } from '../../components/icons';
-import { recipientsApi } from './components/api';
-import type { RecipientsQuery } from './components/api';
+import { recipientsApi } from '../../api/recipients';
+import type { RecipientsQuery } from '../../api/recipients';
 import { CohortFilter } from './components/CohortFilter';
 import { EditRecipientModal } from './components/EditRecipientModal';
 import { InvitationPreviewModal } from './components/InvitationPreviewModal';
@@ -136,10 +136,10 @@ export default function ManageStudentsPage() {
     },
     onSuccess: (answer) => {
       afterChange({
-        type: answer.Status === 202 ? 'info' : 'success',
+        type: answer.status === 202 ? 'info' : 'success',
         text: answer.message || m.invitationsSent,
       });
-      const runId = answer.Data?.runId;
+      const runId = answer.data?.runId;
       if (runId !== undefined) inviteProgress.follow({ id: runId, kind: 'invite', state: 'queued' });
     },
     onError: (error) => show(failureNotice(error, m.genericFailure)),
@@ -147,7 +147,7 @@ export default function ManageStudentsPage() {
 
   const preview = useMutation({
     mutationFn: () => recipientsApi.previewInvitations({ selectedItems: items, certtype }),
-    onSuccess: (answer) => setPreviewMails(answer.Data.PreviewMail),
+    onSuccess: (answer) => setPreviewMails(answer.data.PreviewMail),
     onError: (error) => show(failureNotice(error, m.genericFailure)),
   });
 

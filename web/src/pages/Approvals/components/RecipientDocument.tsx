@@ -1,21 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { Alert, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { recipientDocumentData } from '@proofmark/shared/api/recipients';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
-import { api } from '../../../api/client';
-import type { Answer } from '../../../api/envelope';
+import { recipientsApi } from '../../../api/recipients';
 import { errorText } from '../../../api/envelope';
 import { queryKeys } from '../../../auth/queryKeys';
 import { useOrgScope } from '../../../auth/useOrgScope';
-
-type RecipientDocumentData = z.infer<typeof recipientDocumentData>;
-
-const fetchDocument = (cohort: string, student: string, certtype: CertificateType) =>
-  api.get<Answer<RecipientDocumentData>>(
-    `/api/recipients/document?${new URLSearchParams({ cohort, student, certtype }).toString()}`,
-  );
 
 /** A data URL as a blob URL: Chromium shows a PDF from a blob in a frame, not from a data URL. */
 function useBlobUrl(dataUrl: string | undefined): string | undefined {
@@ -35,8 +25,8 @@ export function RecipientDocument(props: { cohort: string; student: string; cert
   const org = useOrgScope();
   const doc = useQuery({
     queryKey: [...queryKeys.org(org), 'recipient-document', props.certtype, props.cohort, props.student],
-    queryFn: () => fetchDocument(props.cohort, props.student, props.certtype),
-    select: (answer) => answer.Data,
+    queryFn: () => recipientsApi.document(props.cohort, props.student, props.certtype),
+    select: (answer) => answer.data,
     retry: false,
   });
   const url = useBlobUrl(doc.data?.kind === 'pdf' ? doc.data.content : undefined);

@@ -99,7 +99,7 @@ export function InProgressTab(props: InProgressTabProps) {
 
   const generate = useMutation({
     mutationFn: () => workspaceApi.generate(sel),
-    onSuccess: (answer) => onRun(answer.Data),
+    onSuccess: (answer) => onRun(answer.data),
     onError: (error) =>
       onNotice({
         ...failureNotice(error, 'failed'),
@@ -109,7 +109,7 @@ export function InProgressTab(props: InProgressTabProps) {
 
   const bake = useMutation({
     mutationFn: () => workspaceApi.bake({ ...sel, requestId: crypto.randomUUID() }),
-    onSuccess: (answer) => onRun(answer.Data),
+    onSuccess: (answer) => onRun(answer.data),
     onError: (error) => {
       if (isInsufficientBalance(messageOf(error))) setTopUp({});
       else onNotice(failureNotice(error, 'failed'));
@@ -119,7 +119,7 @@ export function InProgressTab(props: InProgressTabProps) {
   const zip = useMutation({
     mutationFn: () => workspaceApi.downloadZip(sel),
     onSuccess: (answer) => {
-      openDownload(answer.Data.url);
+      openDownload(answer.data.url);
       onNotice({ type: 'success', text: m.downloadDone });
     },
     onError: (error) => onNotice({ ...failureNotice(error, m.downloadFailed), text: zipFailureText(error) }),
@@ -129,7 +129,7 @@ export function InProgressTab(props: InProgressTabProps) {
     mutationFn: () =>
       workspaceApi
         .balance()
-        .then((answer) => answer.Data.balance)
+        .then((answer) => answer.data.balance)
         // §7: a failed balance call counts as 0.
         .catch(() => 0),
     onSuccess: (current) => {
@@ -152,7 +152,7 @@ export function InProgressTab(props: InProgressTabProps) {
       }),
     onSuccess: (answer) => {
       setIssueOpen(false);
-      onRun(answer.Data);
+      onRun(answer.data);
     },
     onError: (error) => {
       const text = issueFailureText(failureText(error, 'failed'));

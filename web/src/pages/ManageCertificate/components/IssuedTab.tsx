@@ -60,7 +60,7 @@ export function IssuedTab(props: IssuedTabProps) {
 
   const send = useMutation({
     mutationFn: () => workspaceApi.send(sel),
-    onSuccess: (answer) => onRun(answer.Data),
+    onSuccess: (answer) => onRun(answer.data),
     onError: (error) => onNotice(failureNotice(error, 'failed')),
   });
 
@@ -68,7 +68,7 @@ export function IssuedTab(props: IssuedTabProps) {
     mutationFn: (choice: DownloadOptions) => workspaceApi.download({ ...sel, ...choice }),
     onSuccess: (answer) => {
       setDownloadOpen(false);
-      onRun(answer.Data);
+      onRun(answer.data);
     },
     onError: (error) => {
       setDownloadOpen(false);

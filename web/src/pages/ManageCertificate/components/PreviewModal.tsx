@@ -55,7 +55,7 @@ function PreviewPages({
   const preview = useQuery({
     queryKey: workspaceKeys.preview(org, { items, certtype, page }),
     queryFn: () => workspaceApi.preview({ selectedItems: items, certtype, page, pageSize: 1 }),
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     retry: false,
   });
   const cert = preview.data?.PreviewCert[0];

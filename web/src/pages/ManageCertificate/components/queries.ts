@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../auth/queryKeys';
 import { useOrgScope } from '../../../auth/useOrgScope';
-import { api } from '../../../api/client';
-import type { Answer } from '../../../api/envelope';
+import type { ProfileData } from '@proofmark/shared/api/profile';
+import { useProfileSelect } from '../../../api/profile';
 import { workspaceApi } from '../../../api/workspace';
 import type { ApprovalsQuery, WorkspaceQuery } from '../../../api/workspace';
 import { isFinished } from './run-status';
@@ -16,7 +16,6 @@ export const workspaceKeys = {
   preview: (org: string, key: unknown) => [...workspaceKeys.all(org), 'preview', key] as const,
   approvals: (org: string, q: ApprovalsQuery) => [...workspaceKeys.all(org), 'approvals', q] as const,
   balance: (org: string) => [...queryKeys.org(org), 'balance'] as const,
-  profileFlags: (org: string) => [...queryKeys.org(org), 'profile', 'workspace-flags'] as const,
 };
 
 export function useWorkspace(q: WorkspaceQuery) {
@@ -24,7 +23,7 @@ export function useWorkspace(q: WorkspaceQuery) {
   return useQuery({
     queryKey: workspaceKeys.list(org, q),
     queryFn: ({ signal }) => workspaceApi.list(q, signal),
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
@@ -35,7 +34,7 @@ export function useApprovals(q: ApprovalsQuery) {
   return useQuery({
     queryKey: workspaceKeys.approvals(org, q),
     queryFn: ({ signal }) => workspaceApi.approvals(q, signal),
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
@@ -47,9 +46,9 @@ export function useRun(id: string) {
   return useQuery({
     queryKey: workspaceKeys.run(org, id),
     queryFn: ({ signal }) => workspaceApi.run(id, signal),
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     refetchInterval: (query) => {
-      const run = query.state.data?.Data;
+      const run = query.state.data?.data;
       if (run !== undefined && (isFinished(run) || run.state === 'scheduled')) return false;
       return 1_000;
     },
@@ -63,26 +62,22 @@ export function useRecentRuns() {
   return useQuery({
     queryKey: workspaceKeys.runs(org),
     queryFn: ({ signal }) => workspaceApi.runs(20, signal),
-    select: (answer) => answer.Data?.runs ?? [],
+    select: (answer) => answer.data?.runs ?? [],
     refetchOnWindowFocus: false,
   });
 }
+
+const workspaceFlags = (profile: ProfileData) => ({
+  validate: profile.validate === 1,
+  verificationitems: profile.verificationitems,
+});
 
 /**
  * The profile values the workspace reads (§3): validate (1: per-recipient Validate is offered)
  * and the labels of the approval screen's extra verification fields.
  */
 export function useProfileFlags() {
-  const org = useOrgScope();
-  return useQuery({
-    queryKey: workspaceKeys.profileFlags(org),
-    queryFn: () => api.get<Answer<{ validate?: 0 | 1; verificationitems?: string[] }>>('/api/profile'),
-    select: (answer) => ({
-      validate: answer.Data?.validate === 1,
-      verificationitems: answer.Data?.verificationitems ?? [],
-    }),
-    staleTime: 60_000,
-  });
+  return useProfileSelect(workspaceFlags, 60_000);
 }
 
 /** After any change: both tabs, the approval list and open previews are refetched. */

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Verdict } from '@proofmark/shared/workspace/rules';
-import type { Answer } from '../../../api/envelope';
 import type { Selection } from '../../../api/workspace';
 import { failureNotice } from '../../ManageStudents/components/notices';
 import type { Notice } from '../../ManageStudents/components/notices';
@@ -18,7 +17,7 @@ export const allowed = (verdict: Verdict, onNotice: (notice: Notice) => void): b
 
 /** A quick action on the selection (reset, review, hold, unhold): its message, then the lists refresh. */
 export function useSelectionAction(
-  call: (body: Selection) => Promise<Answer<unknown>>,
+  call: (body: Selection) => Promise<{ message: string }>,
   selection: Selection,
   done: string,
   { onChanged, onNotice }: Pick<TabProps, 'onChanged' | 'onNotice'>,

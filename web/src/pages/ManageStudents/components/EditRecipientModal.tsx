@@ -4,7 +4,7 @@ import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { EMAIL_RE } from '@proofmark/shared/recipients/rules';
 import { useMutation } from '@tanstack/react-query';
-import { recipientsApi } from './api';
+import { recipientsApi } from '../../../api/recipients';
 import type { TableRow } from './recipient-rows';
 import { failureNotice } from './notices';
 import type { Notice } from './notices';

@@ -4,7 +4,7 @@ import type { RecipientRow } from '@proofmark/shared/api/recipients';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { useOrgScope } from '../../../auth/useOrgScope';
-import { recipientsApi } from './api';
+import { recipientsApi } from '../../../api/recipients';
 import { fullName } from './recipient-rows';
 import { failureText } from './notices';
 import { recipientKeys } from './queries';
@@ -21,7 +21,7 @@ export function PhotoModal({ row, certtype, onClose }: PhotoModalProps) {
   const photo = useQuery({
     queryKey: [...recipientKeys.all(org), 'photo', certtype, row?.cohortid, row?.studentid],
     queryFn: () => recipientsApi.photo(row!.cohortid, row!.studentid, certtype),
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     enabled: row !== undefined,
   });
   return (

@@ -5,7 +5,7 @@ import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { SEMESTERS, YEARS } from '@proofmark/shared/recipients/rules';
 import { useOrgScope } from '../../../auth/useOrgScope';
-import { recipientsApi } from './api';
+import { recipientsApi } from '../../../api/recipients';
 import { failureText } from './notices';
 import { recipientKeys } from './queries';
 
@@ -37,7 +37,7 @@ export function ProgrammeImportModal({ open, certtype, onClose, onImported }: Pr
   const programmes = useQuery({
     queryKey: [...recipientKeys.all(org), 'programmes', q],
     queryFn: () => recipientsApi.programmes(q),
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     enabled: open && levelChosen,
   });
   const batches = programmes.data?.batchdata ?? [];

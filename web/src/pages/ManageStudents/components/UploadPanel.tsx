@@ -6,7 +6,7 @@ import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import type { UploadPurpose } from '@proofmark/shared/recipients/rules';
 import { CloudUploadOutlined } from '../../../components/icons';
-import { recipientsApi } from './api';
+import { recipientsApi } from '../../../api/recipients';
 import { acceptOf, jobPercent, uploadProblem } from './upload-checks';
 import { failureNotice } from './notices';
 import type { Notice } from './notices';
@@ -35,12 +35,12 @@ const purposeText: Record<UploadPurpose, { hint: string; failed: string }> = {
 
 /** Saves the sample sheet the server makes (GET /api/recipients/sample-sheet). */
 async function downloadSampleSheet(): Promise<void> {
-  const { Data } = await recipientsApi.sampleSheet();
-  const bytes = Uint8Array.from(atob(Data.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: Data.contentType }));
+  const sheet = (await recipientsApi.sampleSheet()).data;
+  const bytes = Uint8Array.from(atob(sheet.base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: sheet.contentType }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = Data.filename;
+  link.download = sheet.filename;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

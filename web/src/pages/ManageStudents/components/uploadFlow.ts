@@ -1,7 +1,7 @@
 import type { UploadView } from '@proofmark/shared/api/recipients';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import type { UploadPurpose } from '@proofmark/shared/recipients/rules';
-import { recipientsApi } from './api';
+import { recipientsApi } from '../../../api/recipients';
 
 /**
  * The upload flow (shared/src/recipients/README.md): ask for a presigned URL, PUT the bytes
@@ -75,10 +75,10 @@ export async function runUpload(
     cohortid: cohortid.trim(),
     certtype,
   });
-  await putWithProgress(ticket.Data.url, file, (percent) => onStage({ stage: 'sending', percent }), signal);
+  await putWithProgress(ticket.data.url, file, (percent) => onStage({ stage: 'sending', percent }), signal);
   onStage({ stage: 'importing', done: 0, total: 0, message: '' });
-  const started = await recipientsApi.startImport(ticket.Data.id);
-  let view = started.Data;
+  const started = await recipientsApi.startImport(ticket.data.id);
+  let view = started.data;
   let message = started.message;
   // 202: the import job has it; follow its progress until it is finished.
   while (view.state === 'queued' || view.state === 'importing') {
@@ -86,7 +86,7 @@ export async function runUpload(
     await sleep(1000, signal);
     if (signal?.aborted) break;
     const polled = await recipientsApi.upload(view.id);
-    view = polled.Data;
+    view = polled.data;
     message = polled.message;
   }
   return { view, message: view.message || message };

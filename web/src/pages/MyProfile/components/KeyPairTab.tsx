@@ -19,8 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { generateKeyRequest } from '@proofmark/shared/api/credentials';
 import type { IssuingKeyView } from '@proofmark/shared/api/credentials';
-import { api } from '../../../api/client';
-import type { Answer } from '../../../api/envelope';
+import { keysApi } from '../../../api/keys';
 import { errorText } from '../../../api/envelope';
 import { queryKeys } from '../../../auth/queryKeys';
 import { useCan } from '../../../auth/useCan';
@@ -33,11 +32,6 @@ const chainLabels: Record<Chain, string> = { bitcoin: 'Bitcoin', ethereum: 'Ethe
 const rule = schemaRules(generateKeyRequest, ['blockchain'] as const);
 
 const keysKey = (org: string) => [...queryKeys.org(org), 'keys'] as const;
-const keysApi = {
-  list: () => api.get<Answer<IssuingKeyView[]>>('/api/keys'),
-  generate: (blockchain: Chain) => api.post<Answer<IssuingKeyView>>('/api/keys', { blockchain }),
-};
-
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The QR code of `text`, drawn here as an SVG (no outside chart service sees the address). */
@@ -151,11 +145,11 @@ export function KeyPairTab() {
   const chosen = Form.useWatch('blockchain', form);
   const [generated, setGenerated] = useState<IssuingKeyView>();
 
-  const keys = useQuery({ queryKey: keysKey(org), queryFn: keysApi.list, select: (answer) => answer.Data });
+  const keys = useQuery({ queryKey: keysKey(org), queryFn: keysApi.list, select: (answer) => answer.data });
   const generate = useMutation({
     mutationFn: keysApi.generate,
     onSuccess: (answer) => {
-      setGenerated(answer.Data);
+      setGenerated(answer.data);
       void message.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: keysKey(org) });
     },

@@ -3,7 +3,7 @@ import { useCan } from '../../../auth/useCan';
 import { errorText } from '../../../api/envelope';
 import type { Session } from '../../../session';
 import { ImageBlock } from './settings/ImageBlock';
-import { useProfile } from './settings/profileApi';
+import { useProfile } from '../../../api/profile';
 import { versionLabel } from './versionLabel';
 
 /** The Profile tab: who the user is, their organisation, and the organisation's logo. */

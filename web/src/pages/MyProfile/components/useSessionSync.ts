@@ -18,7 +18,7 @@ export function useSessionSync(): void {
   const me = useQuery({
     queryKey: queryKeys.me(org, userId),
     queryFn: authApi.me,
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     refetchOnMount: 'always',
   });
 

@@ -13,7 +13,7 @@ export function useTeam() {
   return useQuery({
     queryKey: queryKeys.team(org),
     queryFn: teamApi.list,
-    select: (answer) => answer.Data,
+    select: (answer) => answer.data,
     enabled: allowed,
   });
 }

@@ -4,8 +4,8 @@ import { imageProblem, MAX_IMAGE_BYTES } from '@proofmark/shared/settings/rules'
 import { errorText } from '../../../../api/envelope';
 import { CloudUploadOutlined } from '../../../../components/icons';
 import { BlockCard } from './BlockCard';
-import type { ImageSlot } from './profileApi';
-import { useUploadImage } from './profileApi';
+import type { ImageSlot } from '../../../../api/profile';
+import { useUploadImage } from '../../../../api/profile';
 
 const titles: Record<ImageSlot, string> = { logo: 'Logo', signature: 'Signature image' };
 const descriptions: Record<ImageSlot, string> = {

@@ -6,7 +6,7 @@ import { errorText } from '../../../../api/envelope';
 import { BlockCard } from './BlockCard';
 import { GmailOAuthBlock } from './GmailOAuthBlock';
 import { Office365Block } from './Office365Block';
-import { profileApi } from './profileApi';
+import { profileApi } from '../../../../api/profile';
 import { SmtpPasswordBlock } from './SmtpPasswordBlock';
 
 type MailKind = 'pwd' | 'oauth' | 'office365';

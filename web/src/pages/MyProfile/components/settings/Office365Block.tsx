@@ -4,7 +4,7 @@ import { office365Update } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { errorText } from '../../../../api/envelope';
 import { useSettingsBlock } from './blockForm';
-import { useOffice365Token } from './profileApi';
+import { useOffice365Token } from '../../../../api/profile';
 import { SaveBar } from './SaveBar';
 import { SecretField, SecretStatus } from './SecretField';
 

@@ -12,7 +12,7 @@ import { IssuerBlock } from './IssuerBlock';
 import { MailSettings } from './MailSettings';
 import { PartnerCompanyBlock } from './PartnerCompanyBlock';
 import { PaymentBlock } from './PaymentBlock';
-import { useProfile } from './profileApi';
+import { useProfile } from '../../../../api/profile';
 import { StorageSettings } from './StorageSettings';
 import { TransactionReceiptsBlock } from './TransactionReceiptsBlock';
 

@@ -2,7 +2,7 @@ import { App, Button } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { StorageRequest, UpdateProfileRequest } from '@proofmark/shared/api/profile';
 import { errorText } from '../../../../api/envelope';
-import { profileApi } from './profileApi';
+import { profileApi } from '../../../../api/profile';
 
 /**
  * Test connection (POST /api/profile/test-storage) with the block's current values, saved or not:

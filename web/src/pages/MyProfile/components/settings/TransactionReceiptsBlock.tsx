@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Tag, Typography } from 'antd';
 import type { TransactionReceipt } from '@proofmark/shared/api/credentials';
-import { api } from '../../../../api/client';
-import type { Answer } from '../../../../api/envelope';
+import { transactionsApi } from '../../../../api/transactions';
 import { errorText } from '../../../../api/envelope';
 import { queryKeys } from '../../../../auth/queryKeys';
 import { useOrgScope } from '../../../../auth/useOrgScope';
@@ -21,8 +20,8 @@ export function TransactionReceiptsBlock() {
   const org = useOrgScope();
   const receipts = useQuery({
     queryKey: [...queryKeys.org(org), 'transactions'],
-    queryFn: () => api.get<Answer<TransactionReceipt[]>>('/api/transactions'),
-    select: (answer) => answer.Data,
+    queryFn: transactionsApi.list,
+    select: (answer) => answer.data,
   });
   return (
     <BlockCard

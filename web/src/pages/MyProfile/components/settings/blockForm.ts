@@ -4,7 +4,7 @@ import type { FormInstance, FormRule } from 'antd';
 import type { SettingsKey, UpdateProfileRequest } from '@proofmark/shared/api/profile';
 import { errorText, fieldProblems } from '../../../../api/envelope';
 import type { SchemaIssue } from '../../../../forms/schemaIssues';
-import { useSaveBlock } from './profileApi';
+import { useSaveBlock } from '../../../../api/profile';
 
 /** What the blocks need of a shared zod schema: its safeParse (the web package does not use zod itself). */
 export interface BlockSchema {

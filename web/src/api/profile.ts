@@ -1,40 +1,43 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ImageData,
-  ProfileData,
-  StorageRequest,
-  UpdateProfileRequest,
-} from '@proofmark/shared/api/profile';
-import { api } from '../../../../api/client';
-import type { Answer } from '../../../../api/envelope';
-import { queryKeys } from '../../../../auth/queryKeys';
-import { useOrgScope } from '../../../../auth/useOrgScope';
+import type { ProfileData, StorageRequest, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import { queryKeys } from '../auth/queryKeys';
+import { useOrgScope } from '../auth/useOrgScope';
+import { answer } from './client';
 
 export type ImageSlot = 'logo' | 'signature';
 
-/** Cache key of the settings profile, under the organisation so nothing leaks across organisations. */
+/** Cache key of the profile, under the organisation so nothing leaks across organisations. */
 export const profileKey = (org: string) => [...queryKeys.org(org), 'profile'] as const;
 
-/** The settings screen's calls (shared/src/api/profile.ts, functions/src/http/profile.ts). */
+/** The profile calls, typed from the contract (shared/src/contract/profile.ts). */
 export const profileApi = {
-  get: () => api.get<Answer<ProfileData>>('/api/profile'),
+  get: () => answer('GET /api/profile', {}),
   /** One block per call, told apart by `key`; answers the new profile. */
-  save: (block: UpdateProfileRequest) => api.post<Answer<ProfileData>>('/api/profile', block),
+  save: (block: UpdateProfileRequest) => answer('POST /api/profile', { body: block }),
   /** The image as a data: URL (the server checks its bytes, not its name). */
-  upload: (slot: ImageSlot, dataUrl: string) =>
-    api.post<Answer<ImageData>>(`/api/profile/${slot}`, { value: dataUrl }),
+  upload: async (slot: ImageSlot, dataUrl: string) =>
+    slot === 'logo'
+      ? await answer('POST /api/profile/logo', { body: { value: dataUrl } })
+      : await answer('POST /api/profile/signature', { body: { value: dataUrl } }),
   testStorage: (block: StorageRequest | Record<string, never>) =>
-    api.post<Answer<null>>('/api/profile/test-storage', block),
-  testMail: (to: string) => api.post<Answer<null>>('/api/profile/test-mail', to ? { to } : {}),
-  office365Token: () =>
-    api.post<Answer<{ accesstoken: ProfileData['office365']['accesstoken']; tokenexpiresat: string | null }>>(
-      '/api/profile/office365-token',
-    ),
+    answer('POST /api/profile/test-storage', { body: block }),
+  testMail: (to: string) => answer('POST /api/profile/test-mail', { body: to ? { to } : {} }),
+  office365Token: () => answer('POST /api/profile/office365-token', {}),
 };
 
+/**
+ * The organisation's profile, one cached answer for every screen; `select` picks what a screen
+ * reads (the whole profile, the API-mode flag, the workspace's flags).
+ */
+const whole = (profile: ProfileData) => profile;
+
 export function useProfile() {
+  return useProfileSelect(whole);
+}
+
+export function useProfileSelect<T>(select: (profile: ProfileData) => T, staleTime?: number) {
   const org = useOrgScope();
-  return useQuery({ queryKey: profileKey(org), queryFn: profileApi.get, select: (answer) => answer.Data });
+  return useQuery({ queryKey: profileKey(org), queryFn: profileApi.get, select: (answer) => select(answer.data), staleTime });
 }
 
 /**
@@ -49,7 +52,7 @@ export function useSaveBlock() {
   return useMutation({
     mutationFn: profileApi.save,
     onSuccess: (answer) => {
-      if (answer?.Data) queryClient.setQueryData(profileKey(org), answer);
+      if (answer?.data) queryClient.setQueryData(profileKey(org), answer);
       void queryClient.invalidateQueries({ queryKey: profileKey(org) });
     },
   });
