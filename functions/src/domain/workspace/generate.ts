@@ -3,10 +3,9 @@ import { notFound } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import { putObject } from '../../adapters/blobs';
-import { functionConfig } from '../../adapters/function-config';
 import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
 import { generateChunks } from '../../store/generate-chunks';
-import { cancellationReasons, update, writeAll } from '../../store/transaction';
+import { cancellationReasons, writeAll } from '../../store/transaction';
 import { objectKeys } from '../keys';
 import { getOrgSettings } from '../org-settings';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
@@ -16,6 +15,7 @@ import { getOrg } from '../users';
 import { certificateDesignFor, certificateRecipientFor } from './design';
 import type { GenerateMessage } from './generate-start';
 import { oncePerChunk } from './job-chunks';
+import { generatedMarking } from './row-transitions';
 
 /**
  * Generate (§2.5, §5): renders each selected row's certificate (PDF and a small PNG, private until
@@ -118,26 +118,7 @@ const markGenerated = async (
 ): Promise<Outcome> => {
   try {
     await writeAll([
-      update({
-        TableName: functionConfig().tableName,
-        Key: { pk: row.pk, sk: row.sk },
-        UpdateExpression:
-          'SET #status = :generated, certUuid = :uuid, generatedAt = :at, generateRun = :run, ' +
-          'validated = :zero, updatedAt = :at',
-        ConditionExpression:
-          'attribute_exists(pk) AND #status IN (:pk, :generated, :review) AND certUuid = :uuid AND ' +
-          '(attribute_not_exists(generateRun) OR generateRun <> :run)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':generated': certificateStatus.generated,
-          ':pk': certificateStatus.pkReceived,
-          ':review': certificateStatus.sentForReview,
-          ':uuid': row.certUuid,
-          ':at': generatedAt,
-          ':run': runId,
-          ':zero': 0,
-        },
-      }),
+      generatedMarking(row, row.certUuid!, runId, generatedAt),
       runCounting(orgId, runId, 1, generatedAt),
     ]);
     return 'counted';

@@ -1,16 +1,43 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient } from '../../adapters/aws-dynamo';
-import { functionConfig } from '../../adapters/function-config';
-import { conditionHolds } from '../../adapters/table';
-import type { RecipientItem } from '../recipient-store';
+import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
+import { recipients } from '../../store/recipients';
+import { written } from '../../store/table';
+import { update } from '../../store/transaction';
+import type { RecipientKey } from '../recipient-store';
 
 /**
- * Moves one recipient row from one of `from` statuses to the next, setting (and removing) some
- * attributes, only if nobody moved it first. Jobs and requests count a row only when this returned
- * true, so a retried step never counts (or charges, or mails) twice.
+ * The workspace's conditional writes on recipient rows (store/recipients.ts): each moves a row on
+ * only from the state it was read in, so a row that somebody else moved first is left alone and
+ * the caller is told. Jobs and requests count a row only when its write succeeded, so a retried
+ * step never counts (or charges, or mails) twice.
+ */
+
+const keyOf = ({ orgId, cohortid, certtype, studentid }: RecipientKey) => ({
+  orgId,
+  cohortid,
+  certtype,
+  studentid,
+});
+
+/**
+ * The callers of transitionRow name attributes at run time, so its expressions are built with
+ * ElectroDB's operations untyped (the entity still refuses an attribute it does not declare).
+ */
+type Named = Record<string, unknown>;
+interface Untyped {
+  set: (attr: unknown, value: unknown) => void;
+  ifNotExists: (attr: unknown, value: unknown) => void;
+  remove: (attr: unknown) => void;
+  eq: (attr: unknown, value: unknown) => string;
+}
+/** A status as a plain string: given a literal, ElectroDB's typing expects the attribute to be of that literal type. */
+const is = (status: string) => status;
+
+/**
+ * Moves one row from one of `from` statuses to the next, setting (and removing) some attributes.
+ * True when it moved; false when the row is gone or was not in one of those statuses.
  */
 export const transitionRow = (
-  row: Pick<RecipientItem, 'pk' | 'sk'>,
+  row: RecipientKey,
   from: readonly string[],
   changes: Record<string, unknown>,
   opts: {
@@ -20,45 +47,70 @@ export const transitionRow = (
     ifAbsent?: Record<string, unknown>;
     remove?: string[];
   } = {},
-): Promise<boolean> => {
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  Object.entries({ ...changes, updatedAt: new Date().toISOString() }).forEach(([k, v], i) => {
-    names[`#s${i}`] = k;
-    values[`:s${i}`] = v;
-    sets.push(`#s${i} = :s${i}`);
-  });
-  Object.entries(opts.ifAbsent ?? {}).forEach(([k, v], i) => {
-    names[`#a${i}`] = k;
-    values[`:a${i}`] = v;
-    sets.push(`#a${i} = if_not_exists(#a${i}, :a${i})`);
-  });
-  const removes = (opts.remove ?? []).map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
-  const froms = from.map((s, i) => {
-    values[`:f${i}`] = s;
-    return `:f${i}`;
-  });
-  const wheres = Object.entries(opts.where ?? {}).map(([k, v], i) => {
-    names[`#w${i}`] = k;
-    values[`:w${i}`] = v;
-    return `#w${i} = :w${i}`;
-  });
-  return conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: { pk: row.pk, sk: row.sk },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: [`attribute_exists(pk)`, `#status IN (${froms.join(', ')})`, ...wheres].join(
-          ' AND ',
-        ),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    ),
+): Promise<boolean> =>
+  written(
+    recipients()
+      .patch(keyOf(row))
+      .data((attr, typed) => {
+        const [a, op] = [attr as unknown as Named, typed as unknown as Untyped];
+        for (const [k, v] of Object.entries({ ...changes, updatedAt: new Date().toISOString() }))
+          op.set(a[k], v);
+        for (const [k, v] of Object.entries(opts.ifAbsent ?? {})) op.ifNotExists(a[k], v);
+        for (const k of opts.remove ?? []) op.remove(a[k]);
+      })
+      .where((attr, typed) => {
+        const [a, op] = [attr as unknown as Named, typed as unknown as Untyped];
+        // Parenthesised: ElectroDB joins this to its own existence check with a bare AND.
+        return [
+          `(${from.map((s) => op.eq(a.status, s)).join(' OR ')})`,
+          ...Object.entries(opts.where ?? {}).map(([k, v]) => op.eq(a[k], v)),
+        ].join(' AND ');
+      })
+      .go({ response: 'none' }),
+  );
+
+/**
+ * The row becoming 'generated' by this run, as one write of the transaction that also counts it
+ * on the run: refused when this run generated it already (a retried chunk), when it left the
+ * generatable statuses, or when its certificate id is not the one rendered.
+ */
+export const generatedMarking = (row: RecipientKey, certUuid: string, runId: string, at: string) =>
+  update(
+    recipients()
+      .patch(keyOf(row))
+      .set({
+        status: st.generated,
+        certUuid,
+        generatedAt: at,
+        generateRun: runId,
+        validated: 0,
+        updatedAt: at,
+      })
+      .where(
+        (a, op) =>
+          `(${op.eq(a.status, is(st.pkReceived))} OR ${op.eq(a.status, is(st.generated))} OR ` +
+          `${op.eq(a.status, is(st.sentForReview))}) AND ${op.eq(a.certUuid, certUuid)} AND ` +
+          `(${op.notExists(a.generateRun)} OR ${op.ne(a.generateRun, runId)})`,
+      )
+      .params(),
+  );
+
+/**
+ * Marks one mailed row 'Certificate sent', once per send run: false when this run marked it
+ * already (a redelivered chunk) or the certificate left issued/sent meanwhile (held, revoked).
+ */
+export const markSent = (row: RecipientKey, runId: string) => {
+  const now = new Date().toISOString();
+  return written(
+    recipients()
+      .patch(keyOf(row))
+      .set({ status: st.sent, sentAt: now, sendRun: runId, updatedAt: now })
+      .add({ sentCount: 1 })
+      .where(
+        (a, op) =>
+          `(${op.eq(a.status, is(st.issued))} OR ${op.eq(a.status, is(st.sent))}) AND ` +
+          `(${op.notExists(a.sendRun)} OR ${op.ne(a.sendRun, runId)})`,
+      )
+      .go({ response: 'none' }),
   );
 };

@@ -1,21 +1,18 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import type { RunView, Selection } from '@proofmark/shared/api/workspace';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canSend, certificateStatus } from '@proofmark/shared/workspace/rules';
-import { dynamoClient } from '../../adapters/aws-dynamo';
-import { functionConfig } from '../../adapters/function-config';
 import { sendMail } from '../../adapters/mail';
-import { conditionHolds } from '../../adapters/table';
 import { senderOf } from '../invitations';
-import { mapLimit, type RecipientItem } from '../recipient-store';
+import { mapLimit } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { countRun, createRun, finishRunIfComplete, getRun, runView, updateRun } from '../runs';
 import { recordStat } from '../stats';
 import { getOrg } from '../users';
 import { certificateLinks, renderCertificateMail } from './certificate-mail';
 import { queueChunk, settleChunk, type ChunkMessage } from './job-chunks';
+import { markSent } from './row-transitions';
 
 /**
  * Send Certificate / Send OpenBadges (§2.5 Issued tab): mails each selected issued certificate to
@@ -47,34 +44,6 @@ export const startSend = async (orgId: string, req: Selection): Promise<RunView>
     });
   }
   return runView(run);
-};
-
-/**
- * Marks one mailed row, once per run: the condition fails when this run marked it already (a
- * redelivered chunk) or the certificate left issued/sent meanwhile (held, revoked).
- */
-const markSent = (row: RecipientItem, runId: string) => {
-  const now = new Date().toISOString();
-  return conditionHolds(
-    dynamoClient().send(
-      new UpdateCommand({
-        TableName: functionConfig().tableName,
-        Key: { pk: row.pk, sk: row.sk },
-        UpdateExpression:
-          'SET #status = :sent, sentAt = :now, sendRun = :run, updatedAt = :now ADD sentCount :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND #status IN (:issued, :sent) AND (attribute_not_exists(sendRun) OR sendRun <> :run)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':sent': certificateStatus.sent,
-          ':issued': certificateStatus.issued,
-          ':now': now,
-          ':run': runId,
-          ':one': 1,
-        },
-      }),
-    ),
-  );
 };
 
 /**
