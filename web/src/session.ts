@@ -1,33 +1,25 @@
 import { useSyncExternalStore } from 'react';
+import type { SessionData } from '@proofmark/shared/api/auth';
 
 /**
  * What the SPA remembers about the signed-in user between page loads (spec: "session data kept
- * locally after login"). It lives in localStorage so a reload or a new tab stays signed in.
+ * locally after login"): the login answer's session (shared/src/api/auth.ts `SessionData`, the
+ * `Data` of POST /api/auth/login in the contract). It lives in localStorage so a reload or a new
+ * tab stays signed in; what an older build stored may lack the counters and flags, so they are
+ * optional here. `ispasswordchanged` is 1 while the user must replace a password an administrator
+ * chose; the guard keeps them on /ChangePassword until it is 0.
  */
-export interface Session {
-  token: string;
-  user_id: string;
-  organization_verify_uri: string;
-  organization_name: string;
-  fname: string;
-  lname: string;
-  email: string;
-  /** Counters the login answer carries; absent until the server has sent them. */
-  issued?: number;
-  inprogress?: number;
-  dashboard_issued?: number;
-  dashboard_sent?: number;
-  current_year?: number;
-  /**
-   * 1 while the user must replace a password an administrator chose (login answer's
-   * `ispasswordchanged`); the guard keeps them on /ChangePassword until it is 0.
-   */
-  ispasswordchanged?: 0 | 1;
-  /** What the login answer adds beyond the spec's list (shared/src/api/auth.ts sessionData). */
-  refreshToken?: string;
-  isadmin?: 0 | 1;
-  permissions?: Record<string, 0 | 1>;
-}
+export type Session = Pick<
+  SessionData,
+  'token' | 'user_id' | 'organization_verify_uri' | 'organization_name' | 'fname' | 'lname' | 'email'
+> &
+  Partial<Pick<SessionData, 'refreshToken' | 'issued' | 'inprogress' | 'current_year' | 'ispasswordchanged' | 'isadmin'>> & {
+    /** Dashboard counters, kept when a later call sends them. */
+    dashboard_issued?: number;
+    dashboard_sent?: number;
+    /** As stored: flags a newer server added may be missing (missing counts as not granted). */
+    permissions?: Partial<Record<keyof SessionData['permissions'], 0 | 1>>;
+  };
 
 export const SESSION_STORAGE_KEY = 'proofmark.session';
 
