@@ -49,6 +49,17 @@ const chosenBlockchain = async (orgId: string): Promise<Blockchain> => {
 
 const statusesOf = (rows: readonly RecipientItem[]) => rows.map((r) => r.status ?? '');
 
+/**
+ * A selection refused because its rows are no longer claimable may have been claimed by the twin of
+ * this very request (a double click whose first half created the run while this half read the rows):
+ * then the answer is that run, else the refusal.
+ */
+const twinOrRefuse = async (orgId: string, requestId: string, message: string): Promise<IssueRun> => {
+  const twin = await findIssueRun(orgId, requestId);
+  if (!twin) throw badRequest(message);
+  return resumeIssueRun(twin);
+};
+
 /** POST /api/workspace/issue. */
 export const requestIssue = async (
   orgId: string,
@@ -68,13 +79,13 @@ export const requestIssue = async (
     const all = await listCohortRows(orgId, req.selectedCohort, req.certtype);
     rows = all.filter((r) => claimable.issue.includes(r.status));
     const verdict = canIssue(statusesOf(rows.length ? rows : all));
-    if (!verdict.ok) throw badRequest(verdict.message);
+    if (!verdict.ok) return answer(await twinOrRefuse(orgId, req.requestId, verdict.message));
     wholeCohort = true;
   } else {
     const selection = await resolveSelection(orgId, req.certtype, req.selectedItems);
     rows = selection.rows;
     const verdict = canIssue(statusesOf(rows));
-    if (!verdict.ok) throw badRequest(verdict.message);
+    if (!verdict.ok) return answer(await twinOrRefuse(orgId, req.requestId, verdict.message));
     wholeCohort = selection.wholeCohorts.length > 0;
   }
   if (rows.length > MAX_ROWS_PER_REQUEST) throw badRequest(m.tooManyRows(MAX_ROWS_PER_REQUEST));
@@ -102,7 +113,7 @@ export const requestBake = async (
   const blockchain = await chosenBlockchain(orgId);
   const { rows, wholeCohorts } = await resolveSelection(orgId, req.certtype, req.selectedItems);
   const verdict = canBake(statusesOf(rows));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  if (!verdict.ok) return answer(await twinOrRefuse(orgId, req.requestId, verdict.message));
   if (rows.length > MAX_ROWS_PER_REQUEST) throw badRequest(m.tooManyRows(MAX_ROWS_PER_REQUEST));
   return answer(
     await openIssueRun(orgId, {
