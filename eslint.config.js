@@ -39,12 +39,6 @@ const noEnvironment = {
   message: 'Read configuration in functions/src/adapters/function-config.ts and hand it in.',
 };
 
-/** store migration in progress — remove a file when it uses functions/src/store (no @aws-sdk import left). */
-export const domainFilesStillOnTheSdk = [
-  'functions/src/domain/workspace/row-transitions.ts',
-  'functions/src/domain/workspace/send.ts',
-];
-
 const layers = [
   {
     files: ['web/src/**/*.{ts,tsx}'],
@@ -68,10 +62,6 @@ const layers = [
   {
     files: ['functions/src/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webOrInfra, awsSdk] }] },
-  },
-  {
-    files: domainFilesStillOnTheSdk,
-    rules: { 'no-restricted-imports': ['error', { patterns: [webOrInfra] }] },
   },
   {
     files: ['functions/src/adapters/**/*.ts'],

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error the ESLint config is plain JavaScript
-import { domainFilesStillOnTheSdk } from '../../eslint.config.js';
 
 /*
  * The layering rules of eslint.config.js can fail: each deliberate violation below, linted as if it
@@ -115,21 +114,4 @@ describe('layering rules', () => {
   ])('%s: a file that keeps to its layer passes', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
-
-  it.skipIf(!(domainFilesStillOnTheSdk as string[]).length)(
-    'exempts a domain file still on the SDK from that rule only, until the store migration ends',
-    async () => {
-      const exempt = (domainFilesStillOnTheSdk as string[])[0]!;
-      expect(
-        await problems(
-          exempt,
-          "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const g = GetCommand;\n",
-        ),
-      ).toEqual([]);
-      expect(await problems(exempt, 'export const t = process.env.TABLE_NAME;\n')).toContainEqual({
-        rule: environment,
-        message: expect.stringMatching(/function-config/),
-      });
-    },
-  );
 }, 120_000);
