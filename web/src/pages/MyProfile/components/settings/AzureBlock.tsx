@@ -2,7 +2,7 @@ import { Form } from 'antd';
 import { azureUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import { TestConnectionButton } from './TestConnectionButton';
 
@@ -29,11 +29,8 @@ export function AzureBlock({ profile, readOnly }: { profile: ProfileData; readOn
           multiline
         />
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
         extra={<TestConnectionButton values={block.validated} />}
       />

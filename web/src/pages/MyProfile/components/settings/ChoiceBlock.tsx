@@ -3,7 +3,7 @@ import type { SettingsKey } from '@proofmark/shared/api/profile';
 import { BlockCard } from './BlockCard';
 import type { BlockSchema } from './blockForm';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 
 export interface ChoiceOption<T extends string | number> {
   value: T;
@@ -52,11 +52,8 @@ export function ChoiceBlock<T extends string | number>({
           />
         </Form.Item>
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
       />
     </BlockCard>

@@ -4,7 +4,7 @@ import type { SettingsKey } from '@proofmark/shared/api/profile';
 import { BlockCard } from './BlockCard';
 import type { BlockSchema } from './blockForm';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import type { SecretStatusData } from '@proofmark/shared/api/profile';
 
@@ -71,11 +71,8 @@ export function FieldsBlock({
           ))}
         </Row>
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
       />
     </BlockCard>

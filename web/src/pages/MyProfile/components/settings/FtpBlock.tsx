@@ -2,7 +2,7 @@ import { Col, Form, Input, Row } from 'antd';
 import { ftpUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import { TestConnectionButton } from './TestConnectionButton';
 
@@ -41,11 +41,8 @@ export function FtpBlock({ profile, readOnly }: { profile: ProfileData; readOnly
           </Col>
         </Row>
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
         extra={<TestConnectionButton values={block.validated} />}
       />

@@ -2,7 +2,7 @@ import { Col, Form, Row } from 'antd';
 import { gdriveUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import { TestConnectionButton } from './TestConnectionButton';
 
@@ -43,11 +43,8 @@ export function GdriveBlock({ profile, readOnly }: { profile: ProfileData; readO
           </Col>
         </Row>
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
         extra={<TestConnectionButton values={block.validated} />}
       />

@@ -3,7 +3,7 @@ import { Col, Form, Input, Row } from 'antd';
 import { smtpUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import { smtpSecrets, smtpValuesOf } from './smtpValues';
 import type { SmtpValues } from './smtpValues';
@@ -73,11 +73,9 @@ export function GmailOAuthBlock({
           </Col>
         </Row>
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit({ type: 'oauth' })}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
+        submitWith={{ type: 'oauth' }}
         readOnly={readOnly}
         extra={extra}
       />

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { localUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { TestConnectionButton } from './TestConnectionButton';
 
 /** Local storage: an absolute folder path on the server ('Please enter Local path.'). */
@@ -22,11 +22,8 @@ export function LocalBlock({ profile, readOnly }: { profile: ProfileData; readOn
           <Input autoComplete="off" placeholder="/var/proofmark/certificates" />
         </Form.Item>
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
         extra={<TestConnectionButton values={block.validated} />}
       />

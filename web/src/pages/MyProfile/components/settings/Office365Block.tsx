@@ -5,7 +5,7 @@ import type { ProfileData } from '@proofmark/shared/api/profile';
 import { errorText } from '../../../../api/envelope';
 import { useSettingsBlock } from './blockForm';
 import { useOffice365Token } from '../../../../api/profile';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { SecretField, SecretStatus } from './SecretField';
 
 interface Values {
@@ -92,11 +92,8 @@ export function Office365Block({
           { key: 'expires', label: 'Expires', children: expires },
         ]}
       />
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
         extra={
           <>

@@ -3,7 +3,7 @@ import { MAX_PARTNER_SIGNATORIES, partnerCompanyUpdate } from '@proofmark/shared
 import type { PartnerSignatory, ProfileData } from '@proofmark/shared/api/profile';
 import { BlockCard } from './BlockCard';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 
 interface Values {
   signatories: PartnerSignatory[];
@@ -89,11 +89,8 @@ export function PartnerCompanyBlock({
         </Form.List>
       </Form>
       <div style={{ height: 12 }} />
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
       />
     </BlockCard>

@@ -2,7 +2,7 @@ import { Col, Form, Input, Radio, Row } from 'antd';
 import { s3Update } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { SaveBar } from './SaveBar';
+import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import { TestConnectionButton } from './TestConnectionButton';
 
@@ -100,11 +100,8 @@ export function S3Block({ profile, readOnly }: { profile: ProfileData; readOnly:
           </Col>
         </Row>
       </Form>
-      <SaveBar
-        saving={block.saving}
-        onSave={() => void block.submit()}
-        error={block.error}
-        onCloseError={block.clearError}
+      <BlockSaveBar
+        block={block}
         readOnly={readOnly}
         extra={<TestConnectionButton values={block.validated} />}
       />

@@ -40,3 +40,28 @@ export function SaveBar({
     </Flex>
   );
 }
+
+/** The state of a settings block (useSettingsBlock) that its SaveBar shows and drives. */
+interface BlockState {
+  saving: boolean;
+  submit: (extra?: Partial<Record<string, unknown>>) => Promise<boolean>;
+  error?: string;
+  clearError: () => void;
+}
+
+/** A settings block's SaveBar wired to its state; `submitWith` is what the block adds to its values. */
+export function BlockSaveBar({
+  block,
+  submitWith,
+  ...rest
+}: { block: BlockState; submitWith?: Partial<Record<string, unknown>> } & Pick<SaveBarProps, 'extra' | 'readOnly' | 'label'>) {
+  return (
+    <SaveBar
+      {...rest}
+      saving={block.saving}
+      onSave={() => void block.submit(submitWith)}
+      error={block.error}
+      onCloseError={block.clearError}
+    />
+  );
+}
