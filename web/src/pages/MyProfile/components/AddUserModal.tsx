@@ -3,7 +3,7 @@ import { teamJobTitles, addTeamUserRequest } from '@proofmark/shared/api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { formValues } from '../../../forms/schemaIssues';
 import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';
-import { useAddTeamUser } from './useTeam';
+import { useAddTeamUser } from '../../../api/team';
 
 // The order of spec §5 without the passwords: the new user chooses theirs through the mailed link.
 const fields = ['firstname', 'lastname', 'email', 'job_title'] as const;

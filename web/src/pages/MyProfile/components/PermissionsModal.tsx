@@ -10,7 +10,7 @@ import type { PermissionFlag, Permissions } from '@proofmark/shared/accounts/per
 import type { TeamMember } from '@proofmark/shared/api/auth';
 import { errorText } from '../../../api/envelope';
 import { LevelTag } from './levelTag';
-import { useUpdatePermissions } from './useTeam';
+import { useUpdatePermissions } from '../../../api/team';
 
 const mainLevelFlags: readonly PermissionFlag[] = ['isadmin', 'issuer', 'viewonly'];
 const detailFlags = visiblePermissionFlags.filter((flag) => !mainLevelFlags.includes(flag));

@@ -9,8 +9,8 @@ import { EditOutlined, UserAddOutlined } from '../../../components/icons';
 import { AddUserModal } from './AddUserModal';
 import { LevelTag } from './levelTag';
 import { PermissionsModal } from './PermissionsModal';
-import { useMemberAction, useTeam } from './useTeam';
-import type { MemberAction } from './useTeam';
+import { useMemberAction, useTeam } from '../../../api/team';
+import type { MemberAction } from '../../../api/team';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
