@@ -1,3 +1,8 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileData } from '@proofmark/shared/api/profile';
+import { queryKeys } from '../auth/queryKeys';
+import { useOrgScope } from '../auth/useOrgScope';
+import { useProfileSelect } from './profile';
 import type { ListRecipientsQuery, SelectionRequest } from '@proofmark/shared/api/recipients';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import type { ApiInput } from './client';
@@ -36,3 +41,44 @@ export const recipientsApi = {
   programmes: (query: Query<'GET /api/programmes'>) => answer('GET /api/programmes', { query }),
   importProgrammes: (body: Body<'POST /api/programmes/import'>) => answer('POST /api/programmes/import', { body }),
 };
+
+/** Cache keys of the recipients screens, under the organisation (auth/queryKeys) so nothing leaks across organisations. */
+export const recipientKeys = {
+  all: (org: string) => [...queryKeys.org(org), 'recipients'] as const,
+  cohorts: (org: string, certtype: CertificateType) => [...recipientKeys.all(org), 'cohorts', certtype] as const,
+  tree: (org: string, q: ListRecipientsQuery) => [...recipientKeys.all(org), 'tree', q] as const,
+};
+
+export function useCohorts(certtype: CertificateType) {
+  const org = useOrgScope();
+  return useQuery({
+    queryKey: recipientKeys.cohorts(org, certtype),
+    queryFn: () => recipientsApi.cohorts(certtype),
+    select: (answer) => answer.data,
+  });
+}
+
+export function useRecipientTree(q: ListRecipientsQuery) {
+  const org = useOrgScope();
+  return useQuery({
+    queryKey: recipientKeys.tree(org, q),
+    queryFn: ({ signal }) => recipientsApi.recipients(q, signal),
+    select: (answer) => answer.data,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+const isApiMode = (profile: ProfileData) => profile.isapimode === 1;
+
+/** The profile's API-mode flag (§2.2): programme import is offered only when it is set. */
+export function useApiMode() {
+  return useProfileSelect(isApiMode);
+}
+
+/** After any change: the cohort list and every page of the tree are refetched. */
+export function useInvalidateRecipients() {
+  const org = useOrgScope();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: recipientKeys.all(org) });
+}

@@ -26,7 +26,7 @@ import { readStored, writeStored } from '../../storedChoices';
 import { selectedItems } from '../ManageStudents/components/recipient-rows';
 import { failureNotice, usePageNotice } from '../ManageStudents/components/notices';
 import { Pager } from '../ManageStudents/components/Pager';
-import { useCohorts } from '../ManageStudents/components/queries';
+import { useCohorts } from '../../api/recipients';
 import {
   CertificateTable,
   RowButton,

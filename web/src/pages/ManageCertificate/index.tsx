@@ -17,7 +17,7 @@ import { NoticeAlert } from '../ManageStudents/components/NoticeAlert';
 import { failureNotice, usePageNotice } from '../ManageStudents/components/notices';
 import type { Notice } from '../ManageStudents/components/notices';
 import { Pager } from '../ManageStudents/components/Pager';
-import { useCohorts } from '../ManageStudents/components/queries';
+import { useCohorts } from '../../api/recipients';
 import { InProgressTab } from './components/InProgressTab';
 import { IssuedTab } from './components/IssuedTab';
 import type { DownloadType } from './components/DownloadModal';

@@ -37,7 +37,7 @@ import type { Notice } from './components/notices';
 import { Pager } from './components/Pager';
 import { PhotoModal } from './components/PhotoModal';
 import { ProgrammeImportModal } from './components/ProgrammeImportModal';
-import { useApiMode, useCohorts, useInvalidateRecipients, useRecipientTree } from './components/queries';
+import { useApiMode, useCohorts, useInvalidateRecipients, useRecipientTree } from '../../api/recipients';
 import { RecipientTable } from './components/RecipientTable';
 import { UploadPanel } from './components/UploadPanel';
 import { isFinished } from '../ManageCertificate/components/run-status';

@@ -7,7 +7,7 @@ import { useOrgScope } from '../../../auth/useOrgScope';
 import { recipientsApi } from '../../../api/recipients';
 import { fullName } from './recipient-rows';
 import { failureText } from './notices';
-import { recipientKeys } from './queries';
+import { recipientKeys } from '../../../api/recipients';
 
 interface PhotoModalProps {
   row: Pick<RecipientRow, 'cohortid' | 'studentid' | 'field1' | 'field2' | 'field3'> | undefined;

@@ -7,7 +7,7 @@ import { SEMESTERS, YEARS } from '@proofmark/shared/recipients/rules';
 import { useOrgScope } from '../../../auth/useOrgScope';
 import { recipientsApi } from '../../../api/recipients';
 import { failureText } from './notices';
-import { recipientKeys } from './queries';
+import { recipientKeys } from '../../../api/recipients';
 
 interface ProgrammeImportModalProps {
   open: boolean;
