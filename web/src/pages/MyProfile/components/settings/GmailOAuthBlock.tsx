@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Col, Form, Input, Row } from 'antd';
+import { Col, Form, Row } from 'antd';
 import { smtpUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
@@ -7,6 +7,7 @@ import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import { smtpSecrets, smtpValuesOf } from './smtpValues';
 import type { SmtpValues } from './smtpValues';
+import { TextCol } from './TextCol';
 
 /** SMTP signed in with OAuth (smtptype 1), Gmail's token endpoint unless another is given. */
 export function GmailOAuthBlock({
@@ -30,16 +31,8 @@ export function GmailOAuthBlock({
         initialValues={smtpValuesOf(profile)}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="username" label="Gmail user name" rules={block.rule('username')}>
-              <Input autoComplete="off" placeholder="certificates@gmail.com" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="clientid" label="Client ID" rules={block.rule('clientid')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
+          <TextCol md={12} name="username" label="Gmail user name" rules={block.rule('username')} placeholder="certificates@gmail.com" />
+          <TextCol md={12} name="clientid" label="Client ID" rules={block.rule('clientid')} />
           <Col xs={24} md={12}>
             <SecretField
               name="clientsecret"
@@ -56,21 +49,9 @@ export function GmailOAuthBlock({
               rules={block.rule('refreshtoken')}
             />
           </Col>
-          <Col xs={24}>
-            <Form.Item name="tokenurl" label="Token URL" rules={block.rule('tokenurl')}>
-              <Input autoComplete="off" placeholder="Empty for Google’s" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="from" label="From address" rules={block.rule('from')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="cc" label="CC" rules={block.rule('cc')}>
-              <Input autoComplete="off" placeholder="Comma-separated addresses" />
-            </Form.Item>
-          </Col>
+          <TextCol name="tokenurl" label="Token URL" rules={block.rule('tokenurl')} placeholder="Empty for Google’s" />
+          <TextCol md={12} name="from" label="From address" rules={block.rule('from')} />
+          <TextCol md={12} name="cc" label="CC" rules={block.rule('cc')} placeholder="Comma-separated addresses" />
         </Row>
       </Form>
       <BlockSaveBar

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App, Button, Col, Descriptions, Form, Input, Popconfirm, Row } from 'antd';
+import { App, Button, Col, Descriptions, Form, Popconfirm, Row } from 'antd';
 import { office365Update } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { errorText } from '../../../../api/envelope';
@@ -7,6 +7,7 @@ import { useSettingsBlock } from './blockForm';
 import { useOffice365Token } from '../../../../api/profile';
 import { BlockSaveBar } from './SaveBar';
 import { SecretField, SecretStatus } from './SecretField';
+import { TextCol } from './TextCol';
 
 interface Values {
   clientid: string;
@@ -52,11 +53,7 @@ export function Office365Block({
         }}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="clientid" label="Client ID" rules={block.rule('clientid')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
+          <TextCol md={12} name="clientid" label="Client ID" rules={block.rule('clientid')} />
           <Col xs={24} md={12}>
             <SecretField
               name="clientsecret"
@@ -65,21 +62,9 @@ export function Office365Block({
               rules={block.rule('clientsecret')}
             />
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="tenantid" label="Tenant ID" rules={block.rule('tenantid')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="from" label="Sending mailbox" rules={block.rule('from')}>
-              <Input autoComplete="off" placeholder="certificates@yourcollege.onmicrosoft.com" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="gettokenurl" label="Token URL" rules={block.rule('gettokenurl')}>
-              <Input autoComplete="off" placeholder="Empty for Microsoft’s, for the tenant" />
-            </Form.Item>
-          </Col>
+          <TextCol md={12} name="tenantid" label="Tenant ID" rules={block.rule('tenantid')} />
+          <TextCol md={12} name="from" label="Sending mailbox" rules={block.rule('from')} placeholder="certificates@yourcollege.onmicrosoft.com" />
+          <TextCol name="gettokenurl" label="Token URL" rules={block.rule('gettokenurl')} placeholder="Empty for Microsoft’s, for the tenant" />
         </Row>
       </Form>
       <Descriptions

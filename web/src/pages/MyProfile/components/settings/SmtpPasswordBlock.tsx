@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Col, Form, Input, Row } from 'antd';
+import { Col, Form, Row } from 'antd';
 import { smtpUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
@@ -7,6 +7,7 @@ import { BlockSaveBar } from './SaveBar';
 import { SecretField } from './SecretField';
 import { smtpSecrets, smtpValuesOf } from './smtpValues';
 import type { SmtpValues } from './smtpValues';
+import { TextCol } from './TextCol';
 
 /** SMTP with a user name and password (smtptype 0). Spec §5: blanks are sent empty, no checks on save. */
 export function SmtpPasswordBlock({
@@ -30,21 +31,9 @@ export function SmtpPasswordBlock({
         initialValues={smtpValuesOf(profile)}
       >
         <Row gutter={16}>
-          <Col xs={24} md={16}>
-            <Form.Item name="host" label="SMTP host" rules={block.rule('host')}>
-              <Input autoComplete="off" placeholder="smtp.example.com" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="port" label="Port" rules={block.rule('port')}>
-              <Input inputMode="numeric" autoComplete="off" placeholder="587" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="username" label="User name" rules={block.rule('username')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
+          <TextCol md={16} name="host" label="SMTP host" rules={block.rule('host')} placeholder="smtp.example.com" />
+          <TextCol md={8} name="port" label="Port" rules={block.rule('port')} placeholder="587" inputMode="numeric" />
+          <TextCol md={12} name="username" label="User name" rules={block.rule('username')} />
           <Col xs={24} md={12}>
             <SecretField
               name="password"
@@ -53,16 +42,8 @@ export function SmtpPasswordBlock({
               rules={block.rule('password')}
             />
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="from" label="From address" rules={block.rule('from')}>
-              <Input autoComplete="off" placeholder="certificates@example.com" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="cc" label="CC" rules={block.rule('cc')}>
-              <Input autoComplete="off" placeholder="Comma-separated addresses" />
-            </Form.Item>
-          </Col>
+          <TextCol md={12} name="from" label="From address" rules={block.rule('from')} placeholder="certificates@example.com" />
+          <TextCol md={12} name="cc" label="CC" rules={block.rule('cc')} placeholder="Comma-separated addresses" />
         </Row>
       </Form>
       <BlockSaveBar
