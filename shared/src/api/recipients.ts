@@ -223,6 +223,7 @@ export type UploadView = z.infer<typeof uploadView>;
 // ——— invitations ———
 
 export const previewMail = z.object({ to: z.string(), subject: z.string(), html: z.string() });
+export type PreviewMail = z.infer<typeof previewMail>;
 export const invitationPreviewData = z.object({ PreviewMail: z.array(previewMail) });
 export const invitationSendData = z.object({
   sent: z.number().int(),

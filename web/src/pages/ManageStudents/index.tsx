@@ -27,7 +27,7 @@ import type { RecipientsQuery } from '../../api/recipients';
 import { CohortFilter } from './components/CohortFilter';
 import { EditRecipientModal } from './components/EditRecipientModal';
 import { InvitationPreviewModal } from './components/InvitationPreviewModal';
-import type { PreviewMail } from './components/InvitationPreviewModal';
+import type { PreviewMail } from '@proofmark/shared/api/recipients';
 import { isLargeSend, selectedItems, totalOf } from './components/recipient-rows';
 import { parseChoices } from './components/screen-choices';
 import type { TableRow } from './components/recipient-rows';

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { Descriptions, Flex, Modal, Segmented, Typography } from 'antd';
+import type { PreviewMail } from '@proofmark/shared/api/recipients';
 import { previewDocument } from './invitation-preview';
 
-export interface PreviewMail {
-  to: string;
-  subject: string;
-  html: string;
-}
 
 interface InvitationPreviewModalProps {
   mails: readonly PreviewMail[] | undefined;
