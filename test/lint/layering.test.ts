@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error the ESLint config is plain JavaScript
 
 /*
  * The layering rules of eslint.config.js can fail: each deliberate violation below, linted as if it
