@@ -189,8 +189,15 @@ describe('per-client throttles on public routes (finding 10)', () => {
   });
 
   it('the chain relay, verification recording and wallet introduction answer 429 past their per-client limits', async () => {
-    const countUntil429 = async (call: () => Promise<{ status: number }>, max: number) => {
-      for (let i = 1; i <= max + 1; i++) if ((await call()).status === 429) return i;
+    // Limits count in fixed windows (DynamoDB counters keyed by the window's start): a loop that
+    // runs across a window's end starts counting again, so each loop starts in a fresh window.
+    const countUntil429 = async (
+      call: () => Promise<{ status: number }>,
+      limit: { max: number; windowSeconds: number },
+    ) => {
+      const leftMs = limit.windowSeconds * 1000 - (Date.now() % (limit.windowSeconds * 1000));
+      if (leftMs < 10_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 50));
+      for (let i = 1; i <= limit.max + 1; i++) if ((await call()).status === 429) return i;
       return undefined;
     };
     const relayClient = freshClient();
@@ -199,7 +206,7 @@ describe('per-client throttles on public routes (finding 10)', () => {
         apiFrom(relayClient, 'POST', '/api/public/chain/eth-sepolia', {
           body: { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
         }),
-      clientLimits.chainRelay.max,
+      clientLimits.chainRelay,
     );
     expect(relayed).toBe(clientLimits.chainRelay.max + 1);
 
@@ -209,7 +216,7 @@ describe('per-client throttles on public routes (finding 10)', () => {
         apiFrom(verifier, 'POST', '/api/public/verifications', {
           body: { credentialId: 'urn:uuid:nothing', verdict: 'verified', method: 'id' },
         }),
-      clientLimits.verification.max,
+      clientLimits.verification,
     );
     expect(recorded).toBe(clientLimits.verification.max + 1);
 
@@ -219,7 +226,7 @@ describe('per-client throttles on public routes (finding 10)', () => {
         apiFrom(wallet, 'POST', '/api/public/issuers/no-such-issuer/introduce', {
           body: { bitcoinAddress: 'addr', nonce: 'nonce' },
         }),
-      clientLimits.walletIntroduction.max,
+      clientLimits.walletIntroduction,
     );
     expect(introduced).toBe(clientLimits.walletIntroduction.max + 1);
     // Other clients are not affected.
