@@ -170,6 +170,17 @@ export const getRecipient = async (
   return data ? asRow(data) : undefined;
 };
 
+/** What a sheet row says about a student: the fields an import writes, new row or existing. */
+const sheetFields = (s: StudentRow) => ({
+  studentid: s.studentid,
+  firstname: s.firstname,
+  middlename: s.middlename,
+  lastname: s.lastname,
+  email: s.email,
+  secondemail: s.secondemail,
+  extra: s.extra,
+});
+
 /**
  * Adds a student or updates the uploaded fields of an existing one; the status, public key,
  * one-time code and files of an existing row are kept. Idempotent, so a retried import is harmless.
@@ -177,19 +188,7 @@ export const getRecipient = async (
 export const upsertStudent = async (orgId: string, cohortid: string, certtype: string, s: StudentRow) => {
   const now = new Date().toISOString();
   await recipients()
-    .upsert({
-      orgId,
-      cohortid,
-      certtype,
-      studentid: s.studentid,
-      firstname: s.firstname,
-      middlename: s.middlename,
-      lastname: s.lastname,
-      email: s.email,
-      secondemail: s.secondemail,
-      extra: s.extra,
-      updatedAt: now,
-    })
+    .upsert({ orgId, cohortid, certtype, ...sheetFields(s), updatedAt: now })
     .ifNotExists({ status: recipientStatus.invitePending, createdAt: now })
     .go({ response: 'none' });
 };
@@ -210,13 +209,7 @@ export const putNewStudents = async (
     orgId,
     cohortid,
     certtype,
-    studentid: s.studentid,
-    firstname: s.firstname,
-    middlename: s.middlename,
-    lastname: s.lastname,
-    email: s.email,
-    secondemail: s.secondemail,
-    extra: s.extra,
+    ...sheetFields(s),
     status: recipientStatus.invitePending,
     createdAt: now,
     updatedAt: now,
