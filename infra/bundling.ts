@@ -17,12 +17,15 @@ export const CHROMIUM_PACKAGE = '@sparticuz/chromium';
 export const renderModules = [CHROMIUM_PACKAGE, ...FONT_PACKAGES];
 
 /**
- * Modules replaced in every bundle (paths from the repository root, where CDK runs esbuild). jsonld's
- * network document loader needs an HTTP client that carries undici (~425 kB); we canonicalize with the
- * offline loader only, so the bundle gets a stand-in that refuses to fetch.
+ * Modules replaced in every bundle (paths from the repository root, where CDK runs esbuild):
+ * - jsonld's network document loader needs an HTTP client that carries undici (~425 kB); we
+ *   canonicalize with the offline loader only, so the bundle gets a stand-in that refuses to fetch;
+ * - the SDK's default credential chain carries the SSO and STS clients (~105 kB) for links that can
+ *   never answer in Lambda, so the bundle gets the environment link alone (the role's credentials).
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@digitalbazaar/http-client': './functions/src/bundled/http-client-refused.ts',
+  '@aws-sdk/credential-provider-node': './functions/src/bundled/lambda-credentials.ts',
 };
 
 /** The esbuild settings of every function, independent of who runs esbuild. */

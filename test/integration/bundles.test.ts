@@ -128,6 +128,16 @@ describe('Lambda bundles', () => {
     for (const b of built.values()) expect(packagesIn(b.metafile).has('undici'), b.name).toBe(false);
   });
 
+  it("gives every function the environment's credentials alone, not the SDK's whole default chain", () => {
+    for (const b of built.values()) {
+      const inputs = Object.values(b.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+      expect(inputs, b.name).toContain('functions/src/bundled/lambda-credentials.ts');
+      // The chain's SSO and STS links bring the SDK's nested clients; nothing else needs them.
+      for (const pkg of ['@aws-sdk/credential-provider-node', '@aws-sdk/nested-clients'])
+        expect(packagesIn(b.metafile).has(pkg), `${b.name} ${pkg}`).toBe(false);
+    }
+  });
+
   it.each(CHAIN_FREE)('%s carries no chain library', (name) => {
     const packages = packagesIn(bundle(name).metafile);
     // The metafile must name packages at all, or an empty set would pass for the wrong reason.
