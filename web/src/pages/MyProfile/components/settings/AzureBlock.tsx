@@ -1,8 +1,7 @@
-import { Form } from 'antd';
 import { azureUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { BlockSaveBar } from './SaveBar';
+import { BlockForm } from './BlockForm';
 import { SecretField } from './SecretField';
 import { TestConnectionButton } from './TestConnectionButton';
 
@@ -12,28 +11,20 @@ export function AzureBlock({ profile, readOnly }: { profile: ProfileData; readOn
     'connectionstring',
   ]);
   return (
-    <>
-      <Form
-        form={block.form}
-        name={block.name}
-        layout="vertical"
-        disabled={readOnly}
-        aria-label="Azure"
-        initialValues={{ connectionstring: '' }}
-      >
-        <SecretField
-          name="connectionstring"
-          label="Connection string"
-          status={profile.azureConnectionString}
-          rules={block.rule('connectionstring')}
-          multiline
-        />
-      </Form>
-      <BlockSaveBar
-        block={block}
-        readOnly={readOnly}
-        extra={<TestConnectionButton values={block.validated} />}
+    <BlockForm
+      block={block}
+      label="Azure"
+      readOnly={readOnly}
+      initialValues={{ connectionstring: '' }}
+      extra={<TestConnectionButton values={block.validated} />}
+    >
+      <SecretField
+        name="connectionstring"
+        label="Connection string"
+        status={profile.azureConnectionString}
+        rules={block.rule('connectionstring')}
+        multiline
       />
-    </>
+    </BlockForm>
   );
 }

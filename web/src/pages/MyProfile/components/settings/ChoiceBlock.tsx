@@ -1,61 +1,51 @@
 import { Form, Radio } from 'antd';
-import type { SettingsKey } from '@proofmark/shared/api/profile';
+import type { ProfileData, SettingsKey } from '@proofmark/shared/api/profile';
 import { BlockCard } from './BlockCard';
 import type { BlockSchema } from './blockForm';
 import { useSettingsBlock } from './blockForm';
-import { BlockSaveBar } from './SaveBar';
+import { BlockForm } from './BlockForm';
 
-export interface ChoiceOption<T extends string | number> {
-  value: T;
-  label: string;
-}
+type ChoiceValue = string | number;
 
-interface ChoiceBlockProps<T extends string | number> {
+/** What a choice block saves and shows (CertificateBlocks.tsx). */
+export interface ChoiceBlockSpec {
   settingKey: SettingsKey;
   schema: BlockSchema;
   title: string;
   description: string;
-  options: readonly ChoiceOption<T>[];
+  options: readonly { value: ChoiceValue; label: string }[];
   /** What is saved now. */
-  current: T;
-  readOnlyNote?: string;
+  current: (profile: ProfileData) => ChoiceValue;
 }
 
 /** A block that is one choice among a few (blockchain, version, mode, format, download type, PDF output). */
-export function ChoiceBlock<T extends string | number>({
-  settingKey,
-  schema,
-  title,
-  description,
-  options,
-  current,
+export function ChoiceBlock({
+  spec,
+  profile,
   readOnlyNote,
-}: ChoiceBlockProps<T>) {
-  const block = useSettingsBlock<{ value: T }>(settingKey, schema);
-  const readOnly = readOnlyNote !== undefined;
+}: {
+  spec: ChoiceBlockSpec;
+  profile: ProfileData;
+  readOnlyNote?: string;
+}) {
+  const block = useSettingsBlock<{ value: ChoiceValue }>(spec.settingKey, spec.schema);
   return (
-    <BlockCard title={title} description={description} readOnlyNote={readOnlyNote}>
-      <Form
-        form={block.form}
-        name={block.name}
-        layout="vertical"
-        initialValues={{ value: current }}
-        disabled={readOnly}
-        aria-label={title}
+    <BlockCard title={spec.title} description={spec.description} readOnlyNote={readOnlyNote}>
+      <BlockForm
+        block={block}
+        label={spec.title}
+        readOnly={readOnlyNote !== undefined}
+        initialValues={{ value: spec.current(profile) }}
       >
         <Form.Item name="value" rules={block.rule('value')} style={{ marginBottom: 12 }}>
           <Radio.Group
-            aria-label={title}
+            aria-label={spec.title}
             optionType="button"
             buttonStyle="solid"
-            options={options.map((o) => ({ value: o.value, label: o.label }))}
+            options={spec.options.map((o) => ({ value: o.value, label: o.label }))}
           />
         </Form.Item>
-      </Form>
-      <BlockSaveBar
-        block={block}
-        readOnly={readOnly}
-      />
+      </BlockForm>
     </BlockCard>
   );
 }

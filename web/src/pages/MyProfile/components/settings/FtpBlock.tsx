@@ -1,9 +1,8 @@
-import { Col, Form, Input, Row } from 'antd';
 import { ftpUpdate } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { BlockSaveBar } from './SaveBar';
-import { SecretField } from './SecretField';
+import { BlockForm } from './BlockForm';
+import { FieldGrid } from './FieldGrid';
 import { TestConnectionButton } from './TestConnectionButton';
 
 interface Values {
@@ -16,36 +15,27 @@ interface Values {
 export function FtpBlock({ profile, readOnly }: { profile: ProfileData; readOnly: boolean }) {
   const block = useSettingsBlock<Values>('ftpinformation', ftpUpdate, ['password']);
   return (
-    <>
-      <Form<Values>
-        form={block.form}
-        name={block.name}
-        layout="vertical"
-        disabled={readOnly}
-        aria-label="FTP"
-        initialValues={{ host: profile.ftphost, user: profile.ftpuser, password: '' }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item name="host" label="FTP host" rules={block.rule('host')} dependencies={['user']}>
-              <Input autoComplete="off" placeholder="ftp.example.com:21" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="user" label="FTP user" rules={block.rule('user')} dependencies={['host']}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <SecretField name="password" label="FTP password" status={profile.ftppassword} />
-          </Col>
-        </Row>
-      </Form>
-      <BlockSaveBar
-        block={block}
-        readOnly={readOnly}
-        extra={<TestConnectionButton values={block.validated} />}
+    <BlockForm
+      block={block}
+      label="FTP"
+      readOnly={readOnly}
+      initialValues={{ host: profile.ftphost, user: profile.ftpuser, password: '' }}
+      extra={<TestConnectionButton values={block.validated} />}
+    >
+      <FieldGrid
+        rule={block.rule}
+        fields={[
+          {
+            name: 'host',
+            label: 'FTP host',
+            md: 8,
+            placeholder: 'ftp.example.com:21',
+            dependencies: ['user'],
+          },
+          { name: 'user', label: 'FTP user', md: 8, dependencies: ['host'] },
+          { name: 'password', label: 'FTP password', md: 8, secret: profile.ftppassword, unchecked: true },
+        ]}
       />
-    </>
+    </BlockForm>
   );
 }

@@ -4,10 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { errorText } from '../../../../api/envelope';
 import { BlockCard } from './BlockCard';
-import { GmailOAuthBlock } from './GmailOAuthBlock';
 import { Office365Block } from './Office365Block';
 import { profileApi } from '../../../../api/profile';
-import { SmtpPasswordBlock } from './SmtpPasswordBlock';
+import { SmtpBlock } from './SmtpBlock';
 
 type MailKind = 'pwd' | 'oauth' | 'office365';
 const labels: Record<MailKind, string> = {
@@ -82,8 +81,8 @@ export function MailSettings({ profile, readOnlyNote }: { profile: ProfileData; 
           </Typography.Text>
         </Flex>
       )}
-      {kind === 'pwd' && <SmtpPasswordBlock {...blockProps} />}
-      {kind === 'oauth' && <GmailOAuthBlock {...blockProps} />}
+      {kind === 'pwd' && <SmtpBlock kind="pwd" {...blockProps} />}
+      {kind === 'oauth' && <SmtpBlock kind="oauth" {...blockProps} />}
       {kind === 'office365' && <Office365Block {...blockProps} />}
     </BlockCard>
   );

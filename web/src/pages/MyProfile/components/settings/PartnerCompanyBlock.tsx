@@ -3,7 +3,7 @@ import { MAX_PARTNER_SIGNATORIES, partnerCompanyUpdate } from '@proofmark/shared
 import type { PartnerSignatory, ProfileData } from '@proofmark/shared/api/profile';
 import { BlockCard } from './BlockCard';
 import { useSettingsBlock } from './blockForm';
-import { BlockSaveBar } from './SaveBar';
+import { BlockForm } from './BlockForm';
 
 interface Values {
   signatories: PartnerSignatory[];
@@ -39,13 +39,12 @@ export function PartnerCompanyBlock({
       description={`Signatories of a partner company shown on certificates — up to ${MAX_PARTNER_SIGNATORIES}.`}
       readOnlyNote={readOnlyNote}
     >
-      <Form<Values>
-        form={block.form}
-        name={block.name}
-        layout="vertical"
-        disabled={readOnly}
-        aria-label="Partner company"
+      <BlockForm
+        block={block}
+        label="Partner company"
+        readOnly={readOnly}
         initialValues={{ signatories: saved.length > 0 ? saved : [empty] }}
+        footer={<div style={{ height: 12 }} />}
       >
         <Form.List name="signatories">
           {(items, { add, remove }) => (
@@ -87,12 +86,7 @@ export function PartnerCompanyBlock({
             </Flex>
           )}
         </Form.List>
-      </Form>
-      <div style={{ height: 12 }} />
-      <BlockSaveBar
-        block={block}
-        readOnly={readOnly}
-      />
+      </BlockForm>
     </BlockCard>
   );
 }

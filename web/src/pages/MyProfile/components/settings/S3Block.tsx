@@ -1,9 +1,10 @@
-import { Col, Form, Input, Radio, Row } from 'antd';
+import { Form, Radio } from 'antd';
 import { s3Update } from '@proofmark/shared/api/profile';
 import type { ProfileData } from '@proofmark/shared/api/profile';
 import { useSettingsBlock } from './blockForm';
-import { BlockSaveBar } from './SaveBar';
-import { SecretField } from './SecretField';
+import { BlockForm } from './BlockForm';
+import { FieldGrid } from './FieldGrid';
+import type { FieldSpec } from './FieldGrid';
 import { TestConnectionButton } from './TestConnectionButton';
 
 interface Values {
@@ -33,78 +34,51 @@ export function S3Block({ profile, readOnly }: { profile: ProfileData; readOnly:
   const own = choice === 'proofmark';
   const secretStatus = own ? { configured: false } : profile.awssecretkey;
 
+  const fields: FieldSpec[] = [
+    {
+      name: 'accesskey',
+      label: 'Access key ID',
+      placeholder: own ? 'Not used with Proofmark’s bucket' : 'AKIA…',
+      dependencies: ['choice'],
+    },
+    { name: 'secretkey', label: 'Secret access key', secret: secretStatus, unchecked: true },
+    {
+      name: 'bucket',
+      label: 'Bucket name',
+      placeholder: own ? '' : 'my-certificates',
+      dependencies: ['choice'],
+    },
+    { name: 'region', label: 'Region', placeholder: own ? '' : 'eu-west-1', dependencies: ['choice'] },
+    {
+      name: 'endpoint',
+      label: 'Endpoint (S3-compatible services only)',
+      md: 24,
+      placeholder: own ? '' : 'Empty for AWS',
+    },
+  ];
+
   return (
-    <>
-      <Form<Values>
-        form={block.form}
-        name={block.name}
-        layout="vertical"
-        disabled={readOnly}
-        aria-label="S3 bucket"
-        initialValues={{ choice: profile.proofmarkorcustomer, secretkey: '', ...customerOf(profile) }}
-        onValuesChange={(changed: Partial<Values>) => {
-          if (changed.choice === 'proofmark') block.form.setFieldsValue(blank);
-          else if (changed.choice === 'customer')
-            block.form.setFieldsValue({ ...customerOf(profile), secretkey: '' });
-        }}
-      >
-        <Form.Item name="choice" label="Bucket" rules={block.rule('choice')}>
-          <Radio.Group
-            options={[
-              { value: 'proofmark', label: 'Proofmark’s own bucket' },
-              { value: 'customer', label: 'Your own S3 bucket' },
-            ]}
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="accesskey"
-              label="Access key ID"
-              rules={block.rule('accesskey')}
-              dependencies={['choice']}
-            >
-              <Input
-                disabled={own}
-                autoComplete="off"
-                placeholder={own ? 'Not used with Proofmark’s bucket' : 'AKIA…'}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <SecretField name="secretkey" label="Secret access key" status={secretStatus} disabled={own} />
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="bucket"
-              label="Bucket name"
-              rules={block.rule('bucket')}
-              dependencies={['choice']}
-            >
-              <Input disabled={own} autoComplete="off" placeholder={own ? '' : 'my-certificates'} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="region" label="Region" rules={block.rule('region')} dependencies={['choice']}>
-              <Input disabled={own} autoComplete="off" placeholder={own ? '' : 'eu-west-1'} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item
-              name="endpoint"
-              label="Endpoint (S3-compatible services only)"
-              rules={block.rule('endpoint')}
-            >
-              <Input disabled={own} autoComplete="off" placeholder={own ? '' : 'Empty for AWS'} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      <BlockSaveBar
-        block={block}
-        readOnly={readOnly}
-        extra={<TestConnectionButton values={block.validated} />}
-      />
-    </>
+    <BlockForm
+      block={block}
+      label="S3 bucket"
+      readOnly={readOnly}
+      initialValues={{ choice: profile.proofmarkorcustomer, secretkey: '', ...customerOf(profile) }}
+      onValuesChange={(changed: Partial<Values>) => {
+        if (changed.choice === 'proofmark') block.form.setFieldsValue(blank);
+        else if (changed.choice === 'customer')
+          block.form.setFieldsValue({ ...customerOf(profile), secretkey: '' });
+      }}
+      extra={<TestConnectionButton values={block.validated} />}
+    >
+      <Form.Item name="choice" label="Bucket" rules={block.rule('choice')}>
+        <Radio.Group
+          options={[
+            { value: 'proofmark', label: 'Proofmark’s own bucket' },
+            { value: 'customer', label: 'Your own S3 bucket' },
+          ]}
+        />
+      </Form.Item>
+      <FieldGrid fields={fields.map((f) => ({ ...f, disabled: own }))} rule={block.rule} />
+    </BlockForm>
   );
 }

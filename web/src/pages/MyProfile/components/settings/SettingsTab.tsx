@@ -4,14 +4,11 @@ import { settingsMessages } from '@proofmark/shared/settings/messages';
 import { errorText } from '../../../../api/envelope';
 import { useCan } from '../../../../auth/useCan';
 import { CertificateBlocks } from './CertificateBlocks';
-import { CompetencyPartnerBlock } from './CompetencyPartnerBlock';
-import { ContactBlock } from './ContactBlock';
-import { GasBlock } from './GasBlock';
+import { competencyPartnerBlock, contactBlock, gasBlock, issuerBlock, paymentBlock } from './fieldBlocks';
+import { FieldsBlock } from './FieldsBlock';
 import { ImageBlock } from './ImageBlock';
-import { IssuerBlock } from './IssuerBlock';
 import { MailSettings } from './MailSettings';
 import { PartnerCompanyBlock } from './PartnerCompanyBlock';
-import { PaymentBlock } from './PaymentBlock';
 import { useProfile } from '../../../../api/profile';
 import { StorageSettings } from './StorageSettings';
 import { TransactionReceiptsBlock } from './TransactionReceiptsBlock';
@@ -96,23 +93,23 @@ export function SettingsTab() {
           <Section id="settings-issuer">
             <Row gutter={[16, 16]}>
               <Col xs={24}>
-                <IssuerBlock profile={p} readOnlyNote={general} />
+                <FieldsBlock spec={issuerBlock} profile={p} readOnlyNote={general} />
               </Col>
               <Col xs={24} md={12}>
-                <GasBlock profile={p} readOnlyNote={general} />
+                <FieldsBlock spec={gasBlock} profile={p} readOnlyNote={general} />
               </Col>
               <Col xs={24} md={12}>
-                <ContactBlock profile={p} readOnlyNote={general} />
+                <FieldsBlock spec={contactBlock} profile={p} readOnlyNote={general} />
               </Col>
             </Row>
           </Section>
           <Section id="settings-partners">
             <Row gutter={[16, 16]}>
               <Col xs={24}>
-                <PaymentBlock profile={p} readOnlyNote={adminOnly} />
+                <FieldsBlock spec={paymentBlock} profile={p} readOnlyNote={adminOnly} />
               </Col>
               <Col xs={24} xl={10}>
-                <CompetencyPartnerBlock profile={p} readOnlyNote={general} />
+                <FieldsBlock spec={competencyPartnerBlock} profile={p} readOnlyNote={general} />
               </Col>
               <Col xs={24} xl={14}>
                 <PartnerCompanyBlock profile={p} readOnlyNote={general} />

@@ -31,7 +31,7 @@ export function issuesOf(schema: BlockSchema, key: SettingsKey, values: object):
   return issues;
 }
 
-interface SettingsBlock<V extends object> {
+export interface SettingsBlock<V extends object> {
   form: FormInstance<V>;
   /** The form's name: it prefixes field ids, so blocks with the same field names keep their labels apart. */
   name: string;
