@@ -18,7 +18,12 @@ interface Seen {
 }
 
 const fakeGoogle = (
-  answers: { token?: Record<string, unknown>; create?: { status: number; body: unknown } } = {},
+  answers: {
+    token?: { status: number; body: Record<string, unknown> };
+    create?: { status: number; body: unknown };
+    /** Statuses the upload answers first, one per attempt, before the normal answer. */
+    createFirst?: number[];
+  } = {},
 ) => {
   const seen: Seen[] = [];
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
@@ -34,11 +39,14 @@ const fakeGoogle = (
       new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     if (url.startsWith('https://oauth2.googleapis.com/token'))
       return json(
-        200,
-        answers.token ?? { access_token: 'fresh-access-token', expires_in: 3600, token_type: 'Bearer' },
+        answers.token?.status ?? 200,
+        answers.token?.body ?? { access_token: 'fresh-access-token', expires_in: 3600, token_type: 'Bearer' },
       );
-    if (url.includes('/upload/drive/v3/files'))
+    if (url.includes('/upload/drive/v3/files')) {
+      const first = answers.createFirst?.shift();
+      if (first) return json(first, { error: { code: first, message: 'Invalid Credentials' } });
       return json(answers.create?.status ?? 200, answers.create?.body ?? { id: 'file-42' });
+    }
     if (url.includes('/drive/v3/files/file-42')) return new Response(null, { status: 204 });
     return json(404, { error: 'unexpected' });
   }) as typeof fetch;
@@ -98,5 +106,74 @@ describe('the Google Drive test connection', () => {
     await expect(probeGdrive({ kind: 'gdrive', credential, token }, probe, fetchImpl)).rejects.toMatchObject({
       status: 403,
     });
+  });
+
+  it('sends the metadata and the content as the two parts of a multipart/related body', async () => {
+    const { seen, fetchImpl } = fakeGoogle();
+    const token = JSON.stringify({ access_token: 'a', expiry_date: Date.now() + 3_600_000 });
+    await probeGdrive({ kind: 'gdrive', credential, token }, probe, fetchImpl);
+    const create = seen[0]!;
+    expect(new URL(create.url).searchParams.get('fields')).toBe('id');
+    const boundary = /^multipart\/related; boundary=(.+)$/.exec(create.headers['content-type']!)?.[1];
+    expect(boundary).toBeTruthy();
+    expect(create.body.endsWith(`\r\n--${boundary}--\r\n`)).toBe(true);
+    const parts = create.body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => p.replace(/^\r\n/, '').replace(/\r\n$/, '').split('\r\n\r\n'));
+    expect(parts).toHaveLength(2);
+    expect(parts[0]![0]).toMatch(/^content-type: application\/json/i);
+    expect(JSON.parse(parts[0]![1]!)).toEqual({ name: 'proofmark-test-1.txt', mimeType: 'text/plain' });
+    expect(parts[1]).toEqual(['content-type: text/plain', 'Proofmark test connection']);
+  });
+
+  it('refreshes once and retries when Drive refuses the stored access token', async () => {
+    const { seen, fetchImpl } = fakeGoogle({ createFirst: [401] });
+    const token = JSON.stringify({
+      access_token: 'revoked',
+      refresh_token: '1//refresh',
+      expiry_date: Date.now() + 3_600_000,
+    });
+    await probeGdrive({ kind: 'gdrive', credential, token }, probe, fetchImpl);
+    expect(
+      seen.map((s) => `${s.method} ${new URL(s.url).pathname} ${s.headers.authorization ?? ''}`),
+    ).toEqual([
+      'POST /upload/drive/v3/files Bearer revoked',
+      'POST /token ',
+      'POST /upload/drive/v3/files Bearer fresh-access-token',
+      'DELETE /drive/v3/files/file-42 Bearer fresh-access-token',
+    ]);
+  });
+
+  it('explains a refresh token Google refuses, and sends nothing to Drive', async () => {
+    const { seen, fetchImpl } = fakeGoogle({
+      token: {
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
+      },
+    });
+    const token = JSON.stringify({ refresh_token: '1//revoked' });
+    const err = await probeGdrive({ kind: 'gdrive', credential, token }, probe, fetchImpl).catch(
+      (e: unknown) => e,
+    );
+    // The shape domain/connection-errors.ts explains as a refused refresh token.
+    expect(err).toMatchObject({ status: 400, response: { status: 400, data: { error: 'invalid_grant' } } });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('refuses a credential that is not an OAuth client, and a token with nothing to sign in with', async () => {
+    const { seen, fetchImpl } = fakeGoogle();
+    const serviceAccount = JSON.stringify({ type: 'service_account', client_email: 'x@y.example' });
+    await expect(
+      probeGdrive(
+        { kind: 'gdrive', credential: serviceAccount, token: '{"access_token":"a"}' },
+        probe,
+        fetchImpl,
+      ),
+    ).rejects.toMatchObject({ code: 'EBADCREDENTIAL' });
+    await expect(probeGdrive({ kind: 'gdrive', credential, token: '{}' }, probe, fetchImpl)).rejects.toThrow(
+      /neither an access token nor a refresh token/,
+    );
+    expect(seen).toEqual([]);
   });
 });
