@@ -30,7 +30,7 @@ const storeDir = path.join(root, 'functions', 'src', 'store');
 /** The table's TTL attribute (infra/resources.ts `table.ttlAttribute`). */
 const TTL = 'expiresAt';
 /** Modules of the store that hold no entity. */
-const notEntities = new Set(['table.ts', 'transaction.ts']);
+const notEntities = new Set(['attributes.ts', 'table.ts', 'transaction.ts']);
 
 /** The prose of the doc comment right above `export const <name> = defineEntity(`, on one line. */
 const docOf = (source: string, exportName: string): string => {

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * An organisation's Ed25519 key for its Open Badges and W3C status lists, numbered from 1 (the
@@ -8,22 +9,16 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|--------------------------------------|
  * | byId / byOrg   | ORG#<org> / BADGEKEY#<number, 6 digits> |
  */
-export const badgeKeys = defineEntity({
-  model: { entity: 'badgeKey', version: '1', service: SERVICE },
+export const badgeKeys = defineEntity('badgeKey', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    number: { type: 'number', required: true, readOnly: true, padding: { length: 6, char: '0' } },
-    fragment: { type: 'string', required: true },
-    publicKeyMultibase: { type: 'string', required: true },
-    created: { type: 'string', required: true },
-    revoked: { type: 'string' },
+    ...attr.ownedByOrg,
+    number: attr.paddedNumber(6),
+    fragment: attr.requiredText,
+    publicKeyMultibase: attr.requiredText,
+    created: attr.requiredText,
+    revoked: attr.text,
     /** Where the sealed private half lives (one secret per key). */
-    secretName: { type: 'string', required: true },
+    secretName: attr.requiredText,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'BADGEKEY#${number}', composite: ['number'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('BADGEKEY', 'number')) },
 });

@@ -1,6 +1,7 @@
 import { batchStates } from '@proofmark/shared/api/credentials';
 import { blockchains } from '@proofmark/shared/settings/choices';
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 const statusPurposes = ['suspension', 'revocation'] as const;
 
@@ -19,39 +20,31 @@ const statusPurposes = ['suspension', 'revocation'] as const;
  * | byId / byOrg   | ORG#<org> / BATCH#<batch>   |
  * | (pending mark) | gsi2: PENDING#anchor / <queued at> |
  */
-export const batches = defineEntity({
-  model: { entity: 'batch', version: '1', service: SERVICE },
+export const batches = defineEntity('batch', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    id: { type: 'string', required: true, readOnly: true },
+    ...attr.ownedByOrg,
+    id: attr.fixedText,
     kind: { type: ['credentials', 'statuslist'] as const, required: true },
-    statusIndexStart: { type: 'number' },
+    statusIndexStart: attr.number,
     format: { type: ['blockcerts', 'openbadge'] as const },
     statusPurpose: { type: statusPurposes },
     statusListForm: { type: ['blockcerts', 'w3c'] as const },
     state: { type: batchStates, required: true },
     blockchain: { type: blockchains, required: true },
-    network: { type: 'string', required: true },
-    merkleRoot: { type: 'string', required: true },
-    count: { type: 'number', required: true },
-    createdAt: { type: 'string', required: true },
-    keyFragment: { type: 'string' },
-    nonce: { type: 'number' },
-    rawTx: { type: 'string' },
-    txId: { type: 'string' },
-    blockNumber: { type: 'number' },
-    confirmations: { type: 'number' },
-    credentialIds: { type: 'list', items: { type: 'string' }, required: true },
-    preparedObject: { type: 'string' },
-    source: { type: 'map', properties: { runId: { type: 'string', required: true } } },
-    gsi2pk: { type: 'string' },
-    gsi2sk: { type: 'string' },
-    jobMessage: { type: 'string' },
+    network: attr.requiredText,
+    merkleRoot: attr.requiredText,
+    count: attr.requiredNumber,
+    createdAt: attr.requiredText,
+    keyFragment: attr.text,
+    nonce: attr.number,
+    rawTx: attr.text,
+    txId: attr.text,
+    blockNumber: attr.number,
+    confirmations: attr.number,
+    credentialIds: { ...attr.texts, required: true },
+    preparedObject: attr.text,
+    source: { type: 'map', properties: { runId: attr.requiredText } },
+    ...attr.pendingJobMark,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'BATCH#${id}', composite: ['id'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('BATCH', 'id')) },
 });

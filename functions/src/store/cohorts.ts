@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * A cohort of an organisation (its id is dash-joined parts, e.g. `2024-Science-A`); its recipients
@@ -8,19 +9,13 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|------------------------------|
  * | byId / byOrg   | ORG#<org> / COHORT#<cohort>  |
  */
-export const cohorts = defineEntity({
-  model: { entity: 'cohort', version: '1', service: SERVICE },
+export const cohorts = defineEntity('cohort', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    cohortid: { type: 'string', required: true, readOnly: true },
-    parts: { type: 'list', items: { type: 'string' }, required: true },
-    country: { type: 'string', required: true },
-    createdAt: { type: 'string', required: true },
+    ...attr.ownedByOrg,
+    cohortid: attr.fixedText,
+    parts: { ...attr.texts, required: true },
+    country: attr.requiredText,
+    createdAt: attr.requiredText,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'COHORT#${cohortid}', composite: ['cohortid'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('COHORT', 'cohortid')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, primaryKey } from './table';
 
 /**
  * A six-digit code mailed to confirm an email or reset a password: only its hash, the attempts
@@ -8,21 +9,15 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|-----------------------------------|
  * | byEmail        | CODE#<purpose>#<email> / CODE     |
  */
-export const emailCodes = defineEntity({
-  model: { entity: 'emailCode', version: '1', service: SERVICE },
+export const emailCodes = defineEntity('emailCode', {
   attributes: {
-    purpose: { type: ['confirm', 'reset'] as const, required: true, readOnly: true },
-    email: { type: 'string', required: true, readOnly: true },
+    purpose: { ...attr.fixedText, type: ['confirm', 'reset'] as const },
+    email: attr.fixedText,
     /** sha256 of the code, hex. */
-    codeHash: { type: 'string', required: true },
-    attempts: { type: 'number', required: true },
+    codeHash: attr.requiredText,
+    attempts: attr.requiredNumber,
     /** TTL (epoch seconds); readers check it too, since DynamoDB deletes expired items lazily. */
-    expiresAt: { type: 'number', required: true },
+    expiresAt: attr.requiredNumber,
   },
-  indexes: {
-    byEmail: primaryKey(
-      { template: 'CODE#${purpose}#${email}', composite: ['purpose', 'email'] },
-      { template: 'CODE', composite: [] },
-    ),
-  },
+  indexes: { byEmail: primaryKey(keyPart('CODE', 'purpose', 'email'), keyPart('CODE')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, primaryKey } from './table';
 
 /**
  * One row per registered email, written in the same transaction as its user: two sign-ups with one
@@ -8,17 +9,7 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|-----------------------|
  * | byEmail        | EMAIL#<email> / EMAIL |
  */
-export const emailGuards = defineEntity({
-  model: { entity: 'emailGuard', version: '1', service: SERVICE },
-  attributes: {
-    email: { type: 'string', required: true, readOnly: true },
-    orgId: { type: 'string', required: true },
-    userId: { type: 'string', required: true },
-  },
-  indexes: {
-    byEmail: primaryKey(
-      { template: 'EMAIL#${email}', composite: ['email'] },
-      { template: 'EMAIL', composite: [] },
-    ),
-  },
+export const emailGuards = defineEntity('emailGuard', {
+  attributes: { email: attr.fixedText, orgId: attr.requiredText, userId: attr.requiredText },
+  indexes: { byEmail: primaryKey(keyPart('EMAIL', 'email'), keyPart('EMAIL')) },
 });

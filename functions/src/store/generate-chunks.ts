@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * One chunk (up to 100 rows) of a generate run: what the `generate` job renders for one message,
@@ -10,27 +11,19 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|------------------------------------------|
  * | byRun          | ORG#<org> / GENCHUNK#<run>#<nnnn>        |
  */
-export const generateChunks = defineEntity({
-  model: { entity: 'generateChunk', version: '1', service: SERVICE },
+export const generateChunks = defineEntity('generateChunk', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    runId: { type: 'string', required: true, readOnly: true },
+    ...attr.ownedByOrg,
+    runId: attr.fixedText,
     /** 0, 1, 2… in the run; four digits in the key, so chunks sort in order. */
-    chunk: { type: 'number', required: true, readOnly: true, padding: { length: 4, char: '0' } },
-    certtype: { type: 'string', required: true, readOnly: true },
+    chunk: attr.paddedNumber(4),
+    certtype: attr.fixedText,
     /** The chunk's rows (`cohort=student`). */
-    items: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
-    completedAt: { type: 'string' },
-    failed: { type: 'number' },
-    errors: { type: 'list', items: { type: 'string' } },
-    gsi2pk: { type: 'string' },
-    gsi2sk: { type: 'string' },
-    jobMessage: { type: 'string' },
+    items: { ...attr.texts, required: true, readOnly: true },
+    completedAt: attr.text,
+    failed: attr.number,
+    errors: attr.texts,
+    ...attr.pendingJobMark,
   },
-  indexes: {
-    byRun: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'GENCHUNK#${runId}#${chunk}', composite: ['runId', 'chunk'] },
-    ),
-  },
+  indexes: { byRun: orgKey(keyPart('GENCHUNK', 'runId', 'chunk')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * A held (suspended) credential: its bit is set in the suspension status list until unheld
@@ -8,18 +9,12 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|--------------------------------|
  * | byId / byOrg   | ORG#<org> / HOLD#<credential>  |
  */
-export const holds = defineEntity({
-  model: { entity: 'hold', version: '1', service: SERVICE },
+export const holds = defineEntity('hold', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    credentialId: { type: 'string', required: true, readOnly: true },
-    statusIndex: { type: 'number', required: true },
-    heldAt: { type: 'string', required: true },
+    ...attr.ownedByOrg,
+    credentialId: attr.fixedText,
+    statusIndex: attr.requiredNumber,
+    heldAt: attr.requiredText,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'HOLD#${credentialId}', composite: ['credentialId'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('HOLD', 'credentialId')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * What ./idempotency.ts remembers of one piece of work named by the caller (a client's request id,
@@ -8,28 +9,22 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|---------------------------------------|
  * | byKey          | ORG#<org> / IDEMPOTENCY#<scope>#<key> |
  */
-export const idempotencyRecords = defineEntity({
-  model: { entity: 'idempotencyRecord', version: '1', service: SERVICE },
+export const idempotencyRecords = defineEntity('idempotencyRecord', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
+    ...attr.ownedByOrg,
     /** What kind of work (`issue`, `send-chunk`…): two kinds never share a key. */
-    scope: { type: 'string', required: true, readOnly: true },
-    key: { type: 'string', required: true, readOnly: true },
+    scope: attr.fixedText,
+    key: attr.fixedText,
     state: { type: ['in-progress', 'done'] as const, required: true },
     /** The caller that holds the work; only it may record the result or let the work go. */
-    owner: { type: 'string', required: true },
+    owner: attr.requiredText,
     /** Epoch ms after which an unfinished holder counts as dead and a duplicate may take over. */
-    leaseUntil: { type: 'number' },
+    leaseUntil: attr.number,
     /** The work's result as JSON (absent for work that returns nothing). */
-    result: { type: 'string' },
-    createdAt: { type: 'string', required: true },
+    result: attr.text,
+    createdAt: attr.requiredText,
     /** Epoch seconds (the table's TTL attribute). */
-    expiresAt: { type: 'number', required: true },
+    expiresAt: attr.requiredNumber,
   },
-  indexes: {
-    byKey: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'IDEMPOTENCY#${scope}#${key}', composite: ['scope', 'key'] },
-    ),
-  },
+  indexes: { byKey: orgKey(keyPart('IDEMPOTENCY', 'scope', 'key')) },
 });

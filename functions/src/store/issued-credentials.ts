@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * A credential an organisation issued, written when its batch is published: its status-list index
@@ -9,19 +10,13 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|--------------------------------|
  * | byId / byOrg   | ORG#<org> / CRED#<credential>  |
  */
-export const issuedCredentials = defineEntity({
-  model: { entity: 'issuedCredential', version: '1', service: SERVICE },
+export const issuedCredentials = defineEntity('issuedCredential', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    credentialId: { type: 'string', required: true, readOnly: true },
-    batchId: { type: 'string', required: true },
-    statusIndex: { type: 'number' },
-    statusPurposes: { type: 'list', items: { type: 'string' } },
+    ...attr.ownedByOrg,
+    credentialId: attr.fixedText,
+    batchId: attr.requiredText,
+    statusIndex: attr.number,
+    statusPurposes: attr.texts,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'CRED#${credentialId}', composite: ['credentialId'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('CRED', 'credentialId')) },
 });

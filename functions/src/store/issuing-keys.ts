@@ -1,5 +1,6 @@
 import { blockchains } from '@proofmark/shared/settings/choices';
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * An organisation's key for anchoring on one chain (its private half lives in the secrets store).
@@ -10,22 +11,16 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------------------|---------------------------------------|
  * | byId / byOrg (chain first) | ORG#<org> / KEY#<chain>#<fragment>    |
  */
-export const issuingKeys = defineEntity({
-  model: { entity: 'issuingKey', version: '1', service: SERVICE },
+export const issuingKeys = defineEntity('issuingKey', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    chain: { type: blockchains, required: true, readOnly: true },
-    fragment: { type: 'string', required: true, readOnly: true },
-    address: { type: 'string', required: true },
-    publicKeyHex: { type: 'string', required: true },
-    created: { type: 'string', required: true },
-    revoked: { type: 'string' },
-    nextNonce: { type: 'number' },
+    ...attr.ownedByOrg,
+    chain: { ...attr.fixedText, type: blockchains },
+    fragment: attr.fixedText,
+    address: attr.requiredText,
+    publicKeyHex: attr.requiredText,
+    created: attr.requiredText,
+    revoked: attr.text,
+    nextNonce: attr.number,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'KEY#${chain}#${fragment}', composite: ['chain', 'fragment'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('KEY', 'chain', 'fragment')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /** What moved the balance: one reason per kind of ledger entry. */
 export const ledgerReasons = ['issue', 'bake', 'refund'] as const;
@@ -17,24 +18,19 @@ export type LedgerReason = (typeof ledgerReasons)[number];
  * |----------------|------------------------------------------|
  * | byOrg          | ORG#<org> / LEDGER#<iso time>#<entry id> |
  */
-export const ledgerEntries = defineEntity({
-  model: { entity: 'ledgerEntry', version: '1', service: SERVICE },
+export const ledgerEntries = defineEntity('ledgerEntry', {
+  // Entries are never updated: every attribute is read-only.
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
+    ...attr.ownedByOrg,
     /** When the balance changed (ISO time): entries sort by it. */
-    at: { type: 'string', required: true, readOnly: true },
+    at: attr.fixedText,
     /** Random: two entries of one millisecond stay two. */
-    entryId: { type: 'string', required: true, readOnly: true },
+    entryId: attr.fixedText,
     /** Certificates added (positive) or taken (negative). */
-    amount: { type: 'number', required: true, readOnly: true },
-    reason: { type: ledgerReasons, required: true, readOnly: true },
+    amount: attr.fixedNumber,
+    reason: { ...attr.fixedText, type: ledgerReasons },
     /** The run that was charged or refunded. */
     runId: { type: 'string', readOnly: true },
   },
-  indexes: {
-    byOrg: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'LEDGER#${at}#${entryId}', composite: ['at', 'entryId'] },
-    ),
-  },
+  indexes: { byOrg: orgKey(keyPart('LEDGER', 'at', 'entryId')) },
 });

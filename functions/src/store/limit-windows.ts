@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE, written } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, primaryKey, written } from './table';
 
 /**
  * Fixed-window counters (rate limits, sign-in failures), kept in the table so a limit holds the same
@@ -10,22 +11,16 @@ import { defineEntity, primaryKey, SERVICE, written } from './table';
  * |----------------|----------------------------------------|
  * | byWindow       | LIMIT#<bucket>#<window start> / LIMIT  |
  */
-export const limitWindows = defineEntity({
-  model: { entity: 'limitWindow', version: '1', service: SERVICE },
+export const limitWindows = defineEntity('limitWindow', {
   attributes: {
-    bucket: { type: 'string', required: true, readOnly: true },
+    bucket: attr.fixedText,
     /** Epoch seconds, a multiple of the window's length. */
-    start: { type: 'number', required: true, readOnly: true },
-    uses: { type: 'number' },
+    start: attr.fixedNumber,
+    uses: attr.number,
     /** TTL: the window's end (epoch seconds). */
-    expiresAt: { type: 'number' },
+    expiresAt: attr.number,
   },
-  indexes: {
-    byWindow: primaryKey(
-      { template: 'LIMIT#${bucket}#${start}', composite: ['bucket', 'start'] },
-      { template: 'LIMIT', composite: [] },
-    ),
-  },
+  indexes: { byWindow: primaryKey(keyPart('LIMIT', 'bucket', 'start'), keyPart('LIMIT')) },
 });
 
 export interface Limit {

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, primaryKey } from './table';
 
 /**
  * A one-time code of a wallet introduction: single use, bound to one recipient row (its table
@@ -8,17 +9,14 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|-------------------|
  * | byCode         | OTC#<code> / OTC  |
  */
-export const oneTimeCodes = defineEntity({
-  model: { entity: 'oneTimeCode', version: '1', service: SERVICE },
+export const oneTimeCodes = defineEntity('oneTimeCode', {
   attributes: {
-    code: { type: 'string', required: true, readOnly: true },
-    orgId: { type: 'string', required: true, readOnly: true },
-    recipientPk: { type: 'string', required: true, readOnly: true },
-    recipientSk: { type: 'string', required: true, readOnly: true },
-    createdAt: { type: 'string', required: true },
-    usedAt: { type: 'string' },
+    code: attr.fixedText,
+    orgId: attr.fixedText,
+    recipientPk: attr.fixedText,
+    recipientSk: attr.fixedText,
+    createdAt: attr.requiredText,
+    usedAt: attr.text,
   },
-  indexes: {
-    byCode: primaryKey({ template: 'OTC#${code}', composite: ['code'] }, { template: 'OTC', composite: [] }),
-  },
+  indexes: { byCode: primaryKey(keyPart('OTC', 'code'), keyPart('OTC')) },
 });

@@ -1,7 +1,8 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
-const text = { type: 'string' } as const;
-const flag = { type: 'number' } as const;
+/** A 0/1 switch of the settings screen. */
+const flag = attr.number;
 /** Free-form values (nullable numbers, nested blocks): typed by `OrgSettings` in the domain. */
 const value = { type: 'any' } as const;
 
@@ -13,51 +14,50 @@ const value = { type: 'any' } as const;
  * |----------------|----------------------|
  * | byOrg          | ORG#<org> / SETTINGS |
  */
-export const orgSettings = defineEntity({
-  model: { entity: 'orgSettings', version: '1', service: SERVICE },
+export const orgSettings = defineEntity('orgSettings', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    blockchain: text,
-    proofmarkversion: text,
+    ...attr.ownedByOrg,
+    blockchain: attr.text,
+    proofmarkversion: attr.text,
     isapimode: flag,
     ishtml: flag,
     downloadmultiplefile: flag,
     iss3: flag,
-    proofmarkorcustomer: text,
+    proofmarkorcustomer: attr.text,
     storagetype: flag,
 
     isoffice365: flag,
     smtptype: flag,
-    smtphost: text,
+    smtphost: attr.text,
     smtpport: value,
-    smtpusername: text,
-    smtpclientid: text,
-    smtptokenurl: text,
-    smtpfrom: text,
-    smtpcc: text,
-    office365clientid: text,
-    office365tenantid: text,
-    office365gettokenurl: text,
-    office365from: text,
+    smtpusername: attr.text,
+    smtpclientid: attr.text,
+    smtptokenurl: attr.text,
+    smtpfrom: attr.text,
+    smtpcc: attr.text,
+    office365clientid: attr.text,
+    office365tenantid: attr.text,
+    office365gettokenurl: attr.text,
+    office365from: attr.text,
     office365tokenexpiresat: value,
 
-    awsaccesskey: text,
-    s3bucketname: text,
-    awsregion: text,
-    s3endpoint: text,
-    ftphost: text,
-    ftpuser: text,
-    localpath: text,
+    awsaccesskey: attr.text,
+    s3bucketname: attr.text,
+    awsregion: attr.text,
+    s3endpoint: attr.text,
+    ftphost: attr.text,
+    ftpuser: attr.text,
+    localpath: attr.text,
 
-    issuerurl: text,
-    revocationurl: text,
-    issuername: text,
-    issueremail: text,
-    verifybaseurl: text,
-    baseurl: text,
-    gasprice: text,
-    contactemail: text,
-    stripepublickey: text,
+    issuerurl: attr.text,
+    revocationurl: attr.text,
+    issuername: attr.text,
+    issueremail: attr.text,
+    verifybaseurl: attr.text,
+    baseurl: attr.text,
+    gasprice: attr.text,
+    contactemail: attr.text,
+    stripepublickey: attr.text,
 
     cohortsplitlength: flag,
     validate: flag,
@@ -66,16 +66,11 @@ export const orgSettings = defineEntity({
     competencypartner: value,
     partnercompany: value,
 
-    logoKey: text,
-    logoContentType: text,
-    logoPublicKey: text,
-    signatureKey: text,
-    signatureContentType: text,
+    logoKey: attr.text,
+    logoContentType: attr.text,
+    logoPublicKey: attr.text,
+    signatureKey: attr.text,
+    signatureContentType: attr.text,
   },
-  indexes: {
-    byOrg: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'SETTINGS', composite: [] },
-    ),
-  },
+  indexes: { byOrg: orgKey(keyPart('SETTINGS')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, GSI1, indexKey, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, GSI1, indexKey, keyPart, orgKey } from './table';
 
 /**
  * An organisation: its registration details, verifier address, balance and counters.
@@ -8,37 +9,29 @@ import { defineEntity, GSI1, indexKey, primaryKey, SERVICE } from './table';
  * | byId                  | ORG#<org> / ORG              |
  * | byVerifierSlug (gsi1) | VERIFIER#<slug> / ORG        |
  */
-export const organisations = defineEntity({
-  model: { entity: 'organisation', version: '1', service: SERVICE },
+export const organisations = defineEntity('organisation', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    name: { type: 'string', required: true },
-    url: { type: 'string', required: true },
-    verifierSlug: { type: 'string', required: true },
-    created_at: { type: 'string', required: true },
-    graduates_members: { type: 'string' },
-    how_did_you_find_us: { type: 'string' },
+    ...attr.ownedByOrg,
+    name: attr.requiredText,
+    url: attr.requiredText,
+    verifierSlug: attr.requiredText,
+    created_at: attr.requiredText,
+    graduates_members: attr.text,
+    how_did_you_find_us: attr.text,
     /** Certificates the organisation may still issue; changes only together with a ledger entry. */
-    balance: { type: 'number' },
+    balance: attr.number,
     /** The next free index of the organisation's status lists (allocated in blocks). */
-    statusListNext: { type: 'number' },
+    statusListNext: attr.number,
     /** Once-only markers (`<purpose>ListRequestedAt`, `...PublishedAt`): ISO times. */
-    w3cRevocationListRequestedAt: { type: 'string' },
-    w3cRevocationListPublishedAt: { type: 'string' },
-    revocationListRequestedAt: { type: 'string' },
-    revocationListPublishedAt: { type: 'string' },
-    suspensionListRequestedAt: { type: 'string' },
-    suspensionListPublishedAt: { type: 'string' },
+    w3cRevocationListRequestedAt: attr.text,
+    w3cRevocationListPublishedAt: attr.text,
+    revocationListRequestedAt: attr.text,
+    revocationListPublishedAt: attr.text,
+    suspensionListRequestedAt: attr.text,
+    suspensionListPublishedAt: attr.text,
   },
   indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'ORG', composite: [] },
-    ),
-    byVerifierSlug: indexKey(
-      GSI1,
-      { template: 'VERIFIER#${verifierSlug}', composite: ['verifierSlug'] },
-      { template: 'ORG', composite: [] },
-    ),
+    byId: orgKey(keyPart('ORG')),
+    byVerifierSlug: indexKey(GSI1, keyPart('VERIFIER', 'verifierSlug'), keyPart('ORG')),
   },
 });

@@ -1,9 +1,7 @@
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
-import { defineEntity, primaryKey, SERVICE } from './table';
-
-const text = { type: 'string' } as const;
-const count = { type: 'number' } as const;
+import * as attr from './attributes';
+import { defineEntity, primaryKey } from './table';
 
 /**
  * A recipient of a cohort with, on the same row, the certificate made for them under one
@@ -16,53 +14,52 @@ const count = { type: 'number' } as const;
  * | byId, cohort and type given    | ORG#<org>#COH#<cohort> / begins_with CT#<type>#R# |
  * | byId, cohort given             | ORG#<org>#COH#<cohort> / begins_with CT#       |
  */
-export const recipients = defineEntity({
-  model: { entity: 'recipient', version: '1', service: SERVICE },
+export const recipients = defineEntity('recipient', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    cohortid: { type: 'string', required: true, readOnly: true },
-    certtype: { type: 'string', required: true, readOnly: true },
-    studentid: { type: 'string', required: true, readOnly: true },
-    firstname: { type: 'string', required: true },
-    middlename: { type: 'string', required: true },
-    lastname: { type: 'string', required: true },
-    email: { type: 'string', required: true },
-    secondemail: { type: 'string', required: true },
+    ...attr.ownedByOrg,
+    cohortid: attr.fixedText,
+    certtype: attr.fixedText,
+    studentid: attr.fixedText,
+    firstname: attr.requiredText,
+    middlename: attr.requiredText,
+    lastname: attr.requiredText,
+    email: attr.requiredText,
+    secondemail: attr.requiredText,
     /** The sheet's extra columns, by header. */
     extra: { type: 'any', required: true },
-    status: { type: 'string', required: true },
-    publicKey: text,
-    oneTimeCode: text,
-    photoKey: text,
-    photoContentType: text,
-    documentKey: text,
+    status: attr.requiredText,
+    publicKey: attr.text,
+    oneTimeCode: attr.text,
+    photoKey: attr.text,
+    photoContentType: attr.text,
+    documentKey: attr.text,
     /** 'krutidev010' means legacy-font rendering. */
-    fontflag: text,
-    invitedAt: text,
-    inviteRun: text,
+    fontflag: attr.text,
+    invitedAt: attr.text,
+    inviteRun: attr.text,
     // ——— the certificate (issuance workspace) ———
-    certUuid: text,
-    generatedAt: text,
-    generateRun: text,
-    validated: count,
-    reviewAt: text,
-    issueRequestId: text,
+    certUuid: attr.text,
+    generatedAt: attr.text,
+    generateRun: attr.text,
+    validated: attr.number,
+    reviewAt: attr.text,
+    issueRequestId: attr.text,
     /** What an issue request that is refused gives the row back. */
-    statusBeforeIssue: text,
-    batchId: text,
-    scheduledAt: text,
-    issuedAt: text,
-    statusBeforeHold: text,
-    heldAt: text,
-    revokedAt: text,
-    revokeReason: text,
-    sentAt: text,
-    sentCount: count,
-    sendRun: text,
-    approval: count,
-    declineReason: text,
-    createdAt: { type: 'string', required: true },
-    updatedAt: { type: 'string', required: true },
+    statusBeforeIssue: attr.text,
+    batchId: attr.text,
+    scheduledAt: attr.text,
+    issuedAt: attr.text,
+    statusBeforeHold: attr.text,
+    heldAt: attr.text,
+    revokedAt: attr.text,
+    revokeReason: attr.text,
+    sentAt: attr.text,
+    sentCount: attr.number,
+    sendRun: attr.text,
+    approval: attr.number,
+    declineReason: attr.text,
+    createdAt: attr.requiredText,
+    updatedAt: attr.requiredText,
   },
   indexes: {
     byId: primaryKey(

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * A revoked credential (irreversible): listed on the issuer's revocation list with its reason, and
@@ -8,19 +9,13 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|-----------------------------------|
  * | byId / byOrg   | ORG#<org> / REVOKED#<credential>  |
  */
-export const revocations = defineEntity({
-  model: { entity: 'revocation', version: '1', service: SERVICE },
+export const revocations = defineEntity('revocation', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    credentialId: { type: 'string', required: true, readOnly: true },
-    statusIndex: { type: 'number' },
-    reason: { type: 'string', required: true },
-    revokedAt: { type: 'string', required: true },
+    ...attr.ownedByOrg,
+    credentialId: attr.fixedText,
+    statusIndex: attr.number,
+    reason: attr.requiredText,
+    revokedAt: attr.requiredText,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'REVOKED#${credentialId}', composite: ['credentialId'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('REVOKED', 'credentialId')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * One queued piece of a run's work (a chunk of rows to send or invite, a download to build): it
@@ -10,21 +11,13 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|-------------------------------------|
  * | byId           | ORG#<org> / RUNCHUNK#<run>#<nnnnn>  |
  */
-export const runChunks = defineEntity({
-  model: { entity: 'runChunk', version: '1', service: SERVICE },
+export const runChunks = defineEntity('runChunk', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    runId: { type: 'string', required: true, readOnly: true },
-    chunk: { type: 'number', required: true, readOnly: true, padding: { length: 5, char: '0' } },
-    job: { type: 'string', required: true },
-    gsi2pk: { type: 'string' },
-    gsi2sk: { type: 'string' },
-    jobMessage: { type: 'string' },
+    ...attr.ownedByOrg,
+    runId: attr.fixedText,
+    chunk: attr.paddedNumber(5),
+    job: attr.requiredText,
+    ...attr.pendingJobMark,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'RUNCHUNK#${runId}#${chunk}', composite: ['runId', 'chunk'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('RUNCHUNK', 'runId', 'chunk')) },
 });

@@ -1,8 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
-
-const text = { type: 'string' } as const;
-const count = { type: 'number' } as const;
-const strings = { type: 'list', items: { type: 'string' } } as const;
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * A run: the progress record of one piece of long work (generate, issue, bake, send, download,
@@ -16,42 +13,31 @@ const strings = { type: 'list', items: { type: 'string' } } as const;
  * |----------------|------------------------|
  * | byId / byOrg   | ORG#<org> / RUN#<run>  |
  */
-export const runs = defineEntity({
-  model: { entity: 'run', version: '1', service: SERVICE },
+export const runs = defineEntity('run', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    id: { type: 'string', required: true, readOnly: true },
-    kind: { type: 'string', required: true, readOnly: true },
-    state: { type: 'string', required: true },
-    total: { type: 'number', required: true },
-    done: { type: 'number', required: true },
-    failed: { type: 'number', required: true },
+    ...attr.ownedByOrg,
+    id: attr.fixedText,
+    kind: attr.fixedText,
+    ...attr.progress,
+    failed: attr.requiredNumber,
     /** Per-recipient problems ("<studentid>: <reason>"), at most 50 kept. */
-    errors: { ...strings, required: true },
-    message: { type: 'string', required: true },
-    createdAt: { type: 'string', required: true, readOnly: true },
-    updatedAt: { type: 'string', required: true },
-    scheduledAt: text,
-    batchId: text,
-    txId: text,
-    downloadUrl: text,
+    errors: { ...attr.texts, required: true },
+    createdAt: attr.fixedText,
+    updatedAt: attr.requiredText,
+    scheduledAt: attr.text,
+    batchId: attr.text,
+    txId: attr.text,
+    downloadUrl: attr.text,
     // ——— issue and bake runs (domain/workspace/issue.ts) ———
-    certtype: text,
-    items: strings,
-    blockchain: text,
-    requested: count,
-    claimed: count,
-    refunded: count,
+    certtype: attr.text,
+    items: attr.texts,
+    blockchain: attr.text,
+    requested: attr.number,
+    claimed: attr.number,
+    refunded: attr.number,
     // ——— the pending-job or scheduled mark ———
-    gsi2pk: text,
-    gsi2sk: text,
-    jobMessage: text,
-    scheduledJob: text,
+    ...attr.pendingJobMark,
+    scheduledJob: attr.text,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'RUN#${id}', composite: ['id'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('RUN', 'id')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * A write-only secret of an organisation (SMTP passwords, storage keys, payment keys, issuing
@@ -11,22 +12,16 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * | byName         | ORG#<org> / SECRET#<name>       |
  * | byName (group) | ORG#<org> / begins_with SECRET#<prefix> |
  */
-export const secrets = defineEntity({
-  model: { entity: 'secret', version: '1', service: SERVICE },
+export const secrets = defineEntity('secret', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    name: { type: 'string', required: true, readOnly: true },
+    ...attr.ownedByOrg,
+    name: attr.fixedText,
     /** The record kind as rows named it before entities did (`__edb_e__` says it now). */
     type: { type: 'string', default: 'secret', readOnly: true },
     /** The envelope (`Sealed` of adapters/envelope.ts). */
     sealed: { type: 'any', required: true },
-    hint: { type: 'string' },
-    updatedAt: { type: 'string', required: true },
+    hint: attr.text,
+    updatedAt: attr.requiredText,
   },
-  indexes: {
-    byName: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'SECRET#${name}', composite: ['name'] },
-    ),
-  },
+  indexes: { byName: orgKey(keyPart('SECRET', 'name')) },
 });

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, primaryKey } from './table';
 
 /**
  * A mailed set-password link, found by the hash of its token (the token itself is never stored):
@@ -8,19 +9,13 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|-----------------------------|
  * | byTokenHash    | SETPW#<sha256 of token> / SETPW |
  */
-export const setPasswordLinks = defineEntity({
-  model: { entity: 'setPasswordLink', version: '1', service: SERVICE },
+export const setPasswordLinks = defineEntity('setPasswordLink', {
   attributes: {
-    tokenHash: { type: 'string', required: true, readOnly: true },
-    orgId: { type: 'string', required: true },
-    userId: { type: 'string', required: true },
+    tokenHash: attr.fixedText,
+    orgId: attr.requiredText,
+    userId: attr.requiredText,
     /** TTL (epoch seconds); redemption checks it too. */
-    expiresAt: { type: 'number', required: true },
+    expiresAt: attr.requiredNumber,
   },
-  indexes: {
-    byTokenHash: primaryKey(
-      { template: 'SETPW#${tokenHash}', composite: ['tokenHash'] },
-      { template: 'SETPW', composite: [] },
-    ),
-  },
+  indexes: { byTokenHash: primaryKey(keyPart('SETPW', 'tokenHash'), keyPart('SETPW')) },
 });

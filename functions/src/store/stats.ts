@@ -1,6 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
-
-const counter = { type: 'number' } as const;
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * The dashboard's counters of one organisation for one month (issued, sent, revoked, verification
@@ -11,21 +10,15 @@ const counter = { type: 'number' } as const;
  * | byMonth        | ORG#<org> / STAT#<yyyy-mm>               |
  * | byMonth (span) | ORG#<org> / between STAT#<from>, STAT#<to> |
  */
-export const stats = defineEntity({
-  model: { entity: 'stat', version: '1', service: SERVICE },
+export const stats = defineEntity('stat', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
+    ...attr.ownedByOrg,
     /** `yyyy-mm` (UTC). */
-    month: { type: 'string', required: true, readOnly: true },
-    issued: counter,
-    sent: counter,
-    revoked: counter,
-    verified: counter,
+    month: attr.fixedText,
+    issued: attr.number,
+    sent: attr.number,
+    revoked: attr.number,
+    verified: attr.number,
   },
-  indexes: {
-    byMonth: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'STAT#${month}', composite: ['month'] },
-    ),
-  },
+  indexes: { byMonth: orgKey(keyPart('STAT', 'month')) },
 });

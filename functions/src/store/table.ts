@@ -7,7 +7,7 @@ import { functionConfig } from '../adapters/function-config';
  * Entities are defined at module load but bound to the client and table name on first use, because
  * the table's name is only known from the environment of the process that runs them.
  */
-export const SERVICE = 'proofmark';
+const SERVICE = 'proofmark';
 
 /** Index names as the table declares them; an entity's access pattern names which one it reads. */
 export const GSI1 = 'gsi1';
@@ -21,14 +21,33 @@ interface KeyPart {
   composite: readonly string[];
 }
 
+/**
+ * One half of a key: a label and the attributes it is built from, joined by `#`:
+ * `keyPart('BATCH', 'id')` is `BATCH#${id}`, `keyPart('USER')` the fixed `USER`.
+ */
+export const keyPart = <const C extends readonly string[]>(label: string, ...composite: C) => ({
+  template: [label, ...composite.map((c) => '${' + c + '}')].join('#'),
+  composite,
+});
+
 /** The table's primary key: `pk` / `sk` built from a template such as `ORG#${orgId}`. */
 export const primaryKey = <const P extends KeyPart, const K extends KeyPart>(pk: P, sk: K) => ({
   pk: { field: 'pk' as const, ...keep, ...pk },
   sk: { field: 'sk' as const, ...keep, ...sk },
 });
 
+/** The partition of everything an organisation owns, so no query on it reaches another tenant. */
+const orgPartition = keyPart('ORG', 'orgId');
+
+/** The primary key of a record an organisation owns: `ORG#${orgId}` / the given sort key. */
+export const orgKey = <const K extends KeyPart>(sk: K) => primaryKey(orgPartition, sk);
+
 /** A key on gsi1 or gsi2 (`gsi1pk` / `gsi1sk`, ...). */
-export const indexKey = <const I extends typeof GSI1 | typeof GSI2, const P extends KeyPart, const K extends KeyPart>(
+export const indexKey = <
+  const I extends typeof GSI1 | typeof GSI2,
+  const P extends KeyPart,
+  const K extends KeyPart,
+>(
   index: I,
   pk: P,
   sk: K,
@@ -39,18 +58,21 @@ export const indexKey = <const I extends typeof GSI1 | typeof GSI2, const P exte
 });
 
 /**
- * Defines an entity and answers a getter that binds it to the table on first use (its `schema`
- * stays readable without binding).
- * `const users = defineEntity({...}); await users().get({ orgId, userId }).go()`.
+ * Defines the entity of one kind of record (version 1 of service `proofmark`) and answers a getter
+ * that binds it to the table on first use (its `schema` stays readable without binding).
+ * `const users = defineEntity('user', {...}); await users().get({ orgId, userId }).go()`.
  */
 export const defineEntity = <
+  const E extends string,
   A extends string,
   F extends string,
   C extends string,
-  const S extends Schema<A, F, C>,
+  const S extends Omit<Schema<A, F, C>, 'model'>,
 >(
-  schema: S,
+  name: E,
+  parts: S,
 ) => {
+  const schema = { model: { entity: name, version: '1' as const, service: SERVICE }, ...parts };
   const entity = new Entity(schema);
   let bound = false;
   const get = () => {

@@ -1,4 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * An upload of the recipients screen (a sheet, a zip, photos or documents) and the progress of its
@@ -8,41 +9,32 @@ import { defineEntity, primaryKey, SERVICE } from './table';
  * |----------------|----------------------------|
  * | byId           | ORG#<org> / UPLOAD#<id>    |
  */
-export const uploads = defineEntity({
-  model: { entity: 'upload', version: '1', service: SERVICE },
+export const uploads = defineEntity('upload', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    id: { type: 'string', required: true, readOnly: true },
-    purpose: { type: 'string', required: true },
-    filename: { type: 'string', required: true },
-    kind: { type: 'string', required: true },
-    certtype: { type: 'string', required: true },
-    cohortid: { type: 'string', required: true },
+    ...attr.ownedByOrg,
+    id: attr.fixedText,
+    purpose: attr.requiredText,
+    filename: attr.requiredText,
+    kind: attr.requiredText,
+    certtype: attr.requiredText,
+    cohortid: attr.requiredText,
     /** Where the browser puts the file (under `uploads/`, which the bucket expires). */
-    objectKey: { type: 'string', required: true },
-    state: { type: 'string', required: true },
-    total: { type: 'number', required: true },
-    done: { type: 'number', required: true },
-    message: { type: 'string', required: true },
+    objectKey: attr.requiredText,
+    ...attr.progress,
     /** Each bad row or file: `{ where, reason }`. */
     problems: { type: 'any', required: true },
     summary: {
       type: 'map',
       required: true,
       properties: {
-        recipients: { type: 'number', required: true },
-        photos: { type: 'number', required: true },
-        documents: { type: 'number', required: true },
+        recipients: attr.requiredNumber,
+        photos: attr.requiredNumber,
+        documents: attr.requiredNumber,
       },
     },
-    createdAt: { type: 'string', required: true },
+    createdAt: attr.requiredText,
     /** The refusal's error code, so a caller waiting for the import job answers as it would have. */
-    refusalCode: { type: 'string' },
+    refusalCode: attr.text,
   },
-  indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'UPLOAD#${id}', composite: ['id'] },
-    ),
-  },
+  indexes: { byId: orgKey(keyPart('UPLOAD', 'id')) },
 });

@@ -1,7 +1,6 @@
 import { permissionFlags } from '@proofmark/shared/accounts/permissions';
-import { defineEntity, GSI1, indexKey, primaryKey, SERVICE } from './table';
-
-const flag = { type: 'number', required: true } as const;
+import * as attr from './attributes';
+import { defineEntity, GSI1, indexKey, keyPart, orgKey } from './table';
 
 /**
  * A user of an organisation (team member or main administrator). Emails are unique across
@@ -12,43 +11,35 @@ const flag = { type: 'number', required: true } as const;
  * | byId / byOrg    | ORG#<org> / USER#<user>     |
  * | byEmail (gsi1)  | EMAIL#<email> / USER        |
  */
-export const users = defineEntity({
-  model: { entity: 'user', version: '1', service: SERVICE },
+export const users = defineEntity('user', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
-    userId: { type: 'string', required: true, readOnly: true },
-    email: { type: 'string', required: true, readOnly: true },
-    fname: { type: 'string', required: true },
-    lname: { type: 'string', required: true },
-    job_title: { type: 'string', required: true },
-    created_at: { type: 'string', required: true },
+    ...attr.ownedByOrg,
+    userId: attr.fixedText,
+    email: attr.fixedText,
+    fname: attr.requiredText,
+    lname: attr.requiredText,
+    job_title: attr.requiredText,
+    created_at: attr.requiredText,
     isMainAdmin: { type: 'boolean', required: true },
     permissions: {
       type: 'map',
       required: true,
-      properties: Object.fromEntries(permissionFlags.map((f) => [f, flag])) as Record<
+      properties: Object.fromEntries(permissionFlags.map((f) => [f, attr.requiredNumber])) as Record<
         (typeof permissionFlags)[number],
-        typeof flag
+        typeof attr.requiredNumber
       >,
     },
     emailConfirmed: { type: 'boolean', required: true },
     mustChangePassword: { type: 'boolean', required: true },
     deactivated: { type: 'boolean' },
     invitationPending: { type: 'boolean' },
-    setPasswordLinkHash: { type: 'string' },
-    tokensRevokedAt: { type: 'number' },
-    lastLoginAt: { type: 'string' },
-    lastLoginIp: { type: 'string' },
+    setPasswordLinkHash: attr.text,
+    tokensRevokedAt: attr.number,
+    lastLoginAt: attr.text,
+    lastLoginIp: attr.text,
   },
   indexes: {
-    byId: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'USER#${userId}', composite: ['userId'] },
-    ),
-    byEmail: indexKey(
-      GSI1,
-      { template: 'EMAIL#${email}', composite: ['email'] },
-      { template: 'USER', composite: [] },
-    ),
+    byId: orgKey(keyPart('USER', 'userId')),
+    byEmail: indexKey(GSI1, keyPart('EMAIL', 'email'), keyPart('USER')),
   },
 });

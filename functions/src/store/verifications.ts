@@ -1,6 +1,5 @@
-import { defineEntity, primaryKey, SERVICE } from './table';
-
-const detail = { type: 'string' } as const;
+import * as attr from './attributes';
+import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * One verification made on a public verifier page, for the organisation's verification requests
@@ -11,26 +10,20 @@ const detail = { type: 'string' } as const;
  * |----------------|----------------------------------------------|
  * | byTime         | ORG#<org> / VERIFY#<iso time>#<id>           |
  */
-export const verifications = defineEntity({
-  model: { entity: 'verification', version: '1', service: SERVICE },
+export const verifications = defineEntity('verification', {
   attributes: {
-    orgId: { type: 'string', required: true, readOnly: true },
+    ...attr.ownedByOrg,
     /** The record kind as rows named it before entities did (`__edb_e__` says it now). */
     type: { type: 'string', default: 'verification', readOnly: true },
     /** ISO time; first in the sort key so the rows come in time order. */
-    verifiedAt: { type: 'string', required: true, readOnly: true },
-    verificationId: { type: 'string', required: true, readOnly: true },
-    credentialId: { type: 'string', required: true },
-    verdict: { type: 'string', required: true },
-    method: { type: 'string', required: true },
-    recipientName: detail,
-    certificateName: detail,
-    transactionId: detail,
+    verifiedAt: attr.fixedText,
+    verificationId: attr.fixedText,
+    credentialId: attr.requiredText,
+    verdict: attr.requiredText,
+    method: attr.requiredText,
+    recipientName: attr.text,
+    certificateName: attr.text,
+    transactionId: attr.text,
   },
-  indexes: {
-    byTime: primaryKey(
-      { template: 'ORG#${orgId}', composite: ['orgId'] },
-      { template: 'VERIFY#${verifiedAt}#${verificationId}', composite: ['verifiedAt', 'verificationId'] },
-    ),
-  },
+  indexes: { byTime: orgKey(keyPart('VERIFY', 'verifiedAt', 'verificationId')) },
 });
