@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { authRoutes } from '@proofmark/shared/contract/auth';
 import { publicRoutes } from '@proofmark/shared/contract/public';
 import { systemRoutes } from '@proofmark/shared/contract/system';
 import { badRequest } from '@proofmark/shared/errors';
+import { captureLogs } from '../adapters/log-capture';
 import type { HttpEvent } from './event';
 import { httpGroup } from './route-group';
 
@@ -25,24 +26,7 @@ const event = (routeKey: string, init: Partial<HttpEvent> = {}): HttpEvent =>
 
 const context = { awsRequestId: 'aws-1', functionName: 'test-group' } as Context;
 
-// The logger writes JSON lines to stdout/stderr: read them back.
-let lines: string[] = [];
-beforeEach(() => {
-  lines = [];
-  const capture = (chunk: unknown) => {
-    lines.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-});
-afterEach(() => vi.restoreAllMocks());
-
-const logged = () =>
-  lines
-    .flatMap((l) => l.split('\n'))
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const { errors } = captureLogs();
 const bodyOf = (res: { body?: string }) => JSON.parse(res.body ?? '') as Record<string, unknown>;
 
 describe('an HTTP group', () => {
@@ -56,15 +40,15 @@ describe('an HTTP group', () => {
     expect(res.statusCode).toBe(500);
     expect(bodyOf(res)).toEqual({ Status: 500, message: 'internal error', code: 'internal' });
     expect(res.body).not.toContain('secret-table');
-    const errors = logged().filter((l) => l.level === 'ERROR');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({
+    const logs = errors();
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
       message: 'request failed',
       requestId: 'req-1',
       route: 'GET /api/health',
     });
-    expect(JSON.stringify(errors[0])).toContain('secret-table');
-    expect(JSON.stringify(errors[0])).toContain('socket hang up');
+    expect(JSON.stringify(logs[0])).toContain('secret-table');
+    expect(JSON.stringify(logs[0])).toContain('socket hang up');
   });
 
   it('keeps a 4xx message and its details, and logs nothing', async () => {
@@ -81,7 +65,7 @@ describe('an HTTP group', () => {
       code: 'bad_request',
       details: [{ path: 'x', message: 'Not x.' }],
     });
-    expect(logged().filter((l) => l.level === 'ERROR')).toEqual([]);
+    expect(errors()).toEqual([]);
   });
 
   it('wraps what a handler answers in the envelope', async () => {

@@ -1,28 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { captureLogs } from '../adapters/log-capture';
 import { sqsJob } from './sqs-job';
 
 const record = (messageId: string, body: string): SQSRecord =>
   ({ messageId, body, attributes: { ApproximateReceiveCount: '1' } }) as unknown as SQSRecord;
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
-let lines: string[] = [];
-beforeEach(() => {
-  lines = [];
-  const capture = (chunk: unknown) => {
-    lines.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-});
-afterEach(() => vi.restoreAllMocks());
-const errors = () =>
-  lines
-    .flatMap((l) => l.split('\n'))
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => l.level === 'ERROR');
+const { errors } = captureLogs();
 
 describe('a job', () => {
   it('runs each parsed message and reports only the failed ones, logged with job and message id', async () => {
