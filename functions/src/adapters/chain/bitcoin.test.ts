@@ -291,6 +291,14 @@ describe('Bitcoin adapter: broadcast', () => {
       signed: await adapter.signAnchor({ privateKeyHex: key.privateKeyHex, merkleRootHex: ROOT }),
     };
   };
+  /** A transaction signed against a funded server of its own, to broadcast to another. */
+  const signedElsewhere = async () => {
+    const key = newKey();
+    const funded = fakeEsplora({ utxos: { [key.address]: [utxo(10_000)] }, fees: { '6': 1 } });
+    return (await signedTx(funded, key)).signed;
+  };
+  const adapterOn = (fetch: FetchLike) =>
+    createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch });
 
   it('POSTs the raw hex to /tx, and a second broadcast of the same bytes ("txn-already-known") succeeds too', async () => {
     const key = newKey();
@@ -308,37 +316,24 @@ describe('Bitcoin adapter: broadcast', () => {
   });
 
   it('counts "Transaction already in block chain" as success', async () => {
-    const key = newKey();
-    const { signed } = await signedTx(
-      fakeEsplora({ utxos: { [key.address]: [utxo(10_000)] }, fees: { '6': 1 } }),
-      key,
-    );
+    const signed = await signedElsewhere();
     const mined = fakeEsplora({ rejectWith: '{"code":-27,"message":"Transaction already in block chain"}' });
-    const adapter = createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch: mined.fetch });
+    const adapter = adapterOn(mined.fetch);
     expect(await adapter.broadcast(signed.rawTx)).toEqual({ txId: signed.txId });
   });
 
   it('fails on any other rejection, naming the URL and status', async () => {
-    const key = newKey();
-    const { signed } = await signedTx(
-      fakeEsplora({ utxos: { [key.address]: [utxo(10_000)] }, fees: { '6': 1 } }),
-      key,
-    );
+    const signed = await signedElsewhere();
     const rejecting = fakeEsplora({ rejectWith: '{"code":-25,"message":"bad-txns-inputs-missingorspent"}' });
-    const adapter = createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch: rejecting.fetch });
+    const adapter = adapterOn(rejecting.fetch);
     await expect(adapter.broadcast(signed.rawTx)).rejects.toThrow(
       `Esplora POST ${BASE}/tx answered 400: sendrawtransaction RPC error: {"code":-25,"message":"bad-txns-inputs-missingorspent"}`,
     );
   });
 
   it('fails when the server names another txid than the bytes hash to', async () => {
-    const key = newKey();
-    const { signed } = await signedTx(
-      fakeEsplora({ utxos: { [key.address]: [utxo(10_000)] }, fees: { '6': 1 } }),
-      key,
-    );
-    const lying: FetchLike = async () => new Response('ab'.repeat(32), { status: 200 });
-    const adapter = createBitcoinAdapter({ network: 'testnet', esploraUrl: BASE, fetch: lying });
+    const signed = await signedElsewhere();
+    const adapter = adapterOn(async () => new Response('ab'.repeat(32), { status: 200 }));
     await expect(adapter.broadcast(signed.rawTx)).rejects.toThrow(
       /accepted the transaction as abab.* but its bytes hash to/,
     );
