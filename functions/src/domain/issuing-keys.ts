@@ -57,7 +57,7 @@ export const generateIssuingKey = async (orgId: string, chain: Blockchain): Prom
     chain,
     fragment,
     // Both chains use secp256k1 keys; only the address format differs.
-    address: chain === 'ethereum' ? ethereumAddress : await bitcoinAddressOf(privateKey),
+    address: chain === 'ethereum' ? ethereumAddress : bitcoinAddressOf(privateKey),
     // Uncompressed, 0x-prefixed (0x04…), as issuer profiles list it.
     publicKeyHex: `0x${bytesToHex(secp256k1.getPublicKey(secretKey, false))}`,
     created,

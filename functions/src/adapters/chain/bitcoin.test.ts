@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { NETWORK, p2pkh, p2wpkh, Script, SigHash, TEST_NETWORK, Transaction } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
-import { createBitcoinAdapter, DUST_LIMIT_SAT, estimateVsize, pickFeeRate, selectCoins } from './bitcoin';
+import { createBitcoinAdapter } from './bitcoin';
+import { DUST_LIMIT_SAT, estimateVsize, pickFeeRate, selectCoins } from './bitcoin-fees';
 import type { EsploraTxStatus, EsploraUtxo, FetchLike } from './esplora';
 
 const BASE = 'https://esplora.test/testnet/api';

@@ -1,5 +1,7 @@
 import type { Blockchain } from '@proofmark/shared/settings/choices';
 import { functionConfig } from '../function-config';
+import { bitcoinAddressOf as addressOnNetwork } from './bitcoin-address';
+import { createBitcoinFees } from './bitcoin-fees';
 import { assertChainConfigured } from './deployment-networks';
 import { estimateAnchorCost as estimateEvmAnchorCost, fundFromDevFaucet } from './evm-rpc';
 import type { AnchorChainAdapter } from './types';
@@ -28,10 +30,13 @@ export const chainAdapter = (chain: Blockchain): Promise<AnchorChainAdapter> => 
   return bitcoinAdapter();
 };
 
+const bitcoinOptions = () => ({
+  network: chains().bitcoin.network,
+  esploraUrl: chains().bitcoin.esploraUrl!,
+});
+
 const bitcoinAdapter = () =>
-  (bitcoin ??= import('./bitcoin').then(({ createBitcoinAdapter }) =>
-    createBitcoinAdapter({ network: chains().bitcoin.network, esploraUrl: chains().bitcoin.esploraUrl! }),
-  ));
+  (bitcoin ??= import('./bitcoin').then(({ createBitcoinAdapter }) => createBitcoinAdapter(bitcoinOptions())));
 
 /**
  * What one anchoring transaction from `address` costs today (shown before issuing). Ethereum is asked
@@ -43,17 +48,12 @@ export const estimateAnchorCost = async (
 ): ReturnType<AnchorChainAdapter['estimateCost']> => {
   assertChainConfigured(chain);
   if (chain === 'ethereum') return estimateEvmAnchorCost(chains().rpcUrl, address);
-  return (await bitcoinAdapter()).estimateCost(address);
+  return createBitcoinFees(bitcoinOptions()).estimateCost(address);
 };
 
-/** A Bitcoin key's address (segwit), without needing the Esplora API. */
-export const bitcoinAddressOf = async (privateKeyHex: string): Promise<string> => {
-  const { createBitcoinAdapter } = await import('./bitcoin');
-  return createBitcoinAdapter({
-    network: chains().bitcoin.network,
-    esploraUrl: 'http://127.0.0.1:9',
-  }).addressOf(privateKeyHex);
-};
+/** A Bitcoin key's address (segwit) on this deployment's network. */
+export const bitcoinAddressOf = (privateKeyHex: string): string =>
+  addressOnNetwork(privateKeyHex, chains().bitcoin.network);
 
 /** Only a dev chain has a faucet; in AWS the organisation funds its address itself. */
 export const fundNewAddressOnDevChain = async (chain: Blockchain, address: string): Promise<void> => {

@@ -1,10 +1,11 @@
-import { addr, Transaction, weieth } from 'micro-eth-signer';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ethereumAddressFromPublicKey } from '@proofmark/shared/blockcerts/keys';
 
 /*
- * What the HTTP functions need of an EVM chain, over plain JSON-RPC with fetch and signing with
- * micro-eth-signer (on the @noble curves the rest of the stack uses): the anchoring fee estimate, a
- * key's address and the dev faucet. ethers (~400 kB bundled) stays in the anchor job (evm.ts),
- * which uses the same fee rule (anchorFees) so the estimate shown is what it will sign.
+ * What the HTTP functions need of an EVM chain, over plain JSON-RPC with fetch, signing nothing: the
+ * anchoring fee estimate, a key's address (on the @noble curves the rest of the stack uses) and the
+ * dev faucet. ethers (~400 kB bundled) stays in the anchor job (evm.ts), which uses the same fee rule
+ * (anchorFees) so the estimate shown is what it will sign.
  */
 
 /** Blockcerts' conventional sink: value 0, the Merkle root as data (STANDARDS.md). */
@@ -12,6 +13,7 @@ export const ANCHOR_SINK = '0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead';
 
 const RPC_TIMEOUT_MS = 15_000;
 const ONE_GWEI = 1_000_000_000n;
+const WEI_PER_ETHER = 10n ** 18n;
 
 export type EvmRpc = <T = unknown>(method: string, params?: unknown[]) => Promise<T>;
 
@@ -69,8 +71,8 @@ export const anchorGas = async (rpc: EvmRpc, from: string, merkleRootHex: string
 
 /** Wei as ether for people: "0.000042 ETH", "1.0 ETH" (always a decimal point, as before with ethers). */
 export const formatEth = (wei: bigint): string => {
-  const ether = weieth.encode(wei);
-  return `${ether.includes('.') ? ether : `${ether}.0`} ETH`;
+  const fraction = (wei % WEI_PER_ETHER).toString().padStart(18, '0').replace(/0+$/, '');
+  return `${wei / WEI_PER_ETHER}.${fraction || '0'} ETH`;
 };
 
 /** The most one anchoring transaction from `address` costs at today's fees (gas × max fee). */
@@ -83,31 +85,22 @@ export const estimateAnchorCost = async (rpcUrl: string, address: string) => {
 
 /** The checksummed address of a secp256k1 private key (hex, with or without 0x). */
 export const evmAddressOf = (privateKeyHex: string): string =>
-  addr.fromPrivateKey(privateKeyHex.replace(/^0x/, ''));
+  ethereumAddressFromPublicKey(secp256k1.getPublicKey(Buffer.from(privateKeyHex.replace(/^0x/, ''), 'hex'), false));
 
-/** Dev chains only: tops up a new issuing address from a funded dev account (never configured in AWS). */
+/**
+ * Dev chains only: tops up a new issuing address from a funded dev account (never configured in AWS).
+ * The dev chain holds that account unlocked, so the node signs the transfer (eth_sendTransaction) and
+ * the HTTP functions carry no transaction signer.
+ */
 export const fundFromDevFaucet = async (
   rpcUrl: string,
   faucetPrivateKey: string,
   to: string,
-  ether = '10',
+  ether = 10n,
 ) => {
   const rpc = evmRpc(rpcUrl);
-  const from = evmAddressOf(faucetPrivateKey);
-  const [chainId, nonce, fees] = await Promise.all([
-    rpc<string>('eth_chainId'),
-    rpc<string>('eth_getTransactionCount', [from, 'pending']),
-    anchorFees(rpc),
-  ]);
-  const tx = Transaction.prepare({
-    to,
-    value: weieth.decode(ether),
-    nonce: BigInt(nonce),
-    chainId: BigInt(chainId),
-    maxFeePerGas: fees.maxFeePerGas,
-    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-  }).signBy(faucetPrivateKey.replace(/^0x/, ''));
-  const hash = await rpc<string>('eth_sendRawTransaction', [tx.toHex()]);
+  const value = `0x${(ether * WEI_PER_ETHER).toString(16)}`;
+  const hash = await rpc<string>('eth_sendTransaction', [{ from: evmAddressOf(faucetPrivateKey), to, value }]);
   // Wait for it to be mined, as the key is used at once (a dev chain mines in well under a second).
   for (let waited = 0; waited < RPC_TIMEOUT_MS; waited += 100) {
     const receipt = await rpc<{ status?: string } | null>('eth_getTransactionReceipt', [hash]);
