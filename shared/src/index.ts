@@ -1,3 +1,3 @@
 export * from './errors';
-export * from './api/envelope';
-export * from './api/system';
+export * from './contract/envelope';
+export * from './contract/system';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { SessionData, TeamMember } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
+import type { TeamMember } from '@proofmark/shared/contract/team';
 
 /**
  * What the browser tests arrange through the API rather than the UI (an organisation to start

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SessionData, TeamMember } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
+import type { TeamMember } from '@proofmark/shared/contract/team';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { registeredAdmin } from '../integration/accounts';
 import { clients, cloud } from '../integration/helpers';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RunList } from '@proofmark/shared/api/workspace';
+import type { RunList } from '@proofmark/shared/contract/workspace';
 import { registeredAdmin } from '../integration/accounts';
 import { api } from '../integration/helpers';
 import { addStudents } from '../integration/workspace-fixtures';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunView } from '@proofmark/shared/api/workspace';
+import type { RunView } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { registeredAdmin, uniqueEmail } from '../integration/accounts';

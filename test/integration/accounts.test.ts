@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountMessages, addUserFieldMessages } from '@proofmark/shared/accounts/messages';
-import {
-  loginResponse,
-  meResponse,
-  teamListResponse,
-  type SessionData,
-  type TeamMember,
-} from '@proofmark/shared/api/auth';
+import { loginResponse, meResponse, type SessionData } from '@proofmark/shared/contract/auth';
+import { teamListResponse, type TeamMember } from '@proofmark/shared/contract/team';
 import { noPermissions, togglePermission } from '@proofmark/shared/accounts/permissions';
 import { api, awaitMail, clients, cloud, codeIn, mailTo, setPasswordTokenIn } from './helpers';
 import { registeredAdmin, registration, strongPassword, teamUser, uniqueEmail } from './accounts';

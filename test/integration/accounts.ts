@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
-import type { SessionData, TeamMember } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
+import type { TeamMember } from '@proofmark/shared/contract/team';
 import type { LocalCloudInfo } from '../../infra/local/cloud';
 import { api, awaitMail, cloud, codeIn, setPasswordTokenIn } from './helpers';
 

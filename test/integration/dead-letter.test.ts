@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { TransactionReceipt } from '@proofmark/shared/api/credentials';
+import type { TransactionReceipt } from '@proofmark/shared/contract/transactions';
 import { queueFor } from '../../infra/resources';
 import { api, clients, cloud, eventually } from './helpers';
 import { registeredAdmin } from './accounts';

@@ -5,7 +5,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import yauzl from 'yauzl';
-import type { RunView } from '@proofmark/shared/api/workspace';
+import type { RunView } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { api, clients, cloud, eventually, mailTo, type SentMail } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';

@@ -1,4 +1,5 @@
-import { createBatchRequest, type BatchView } from '@proofmark/shared/api/credentials';
+import { createBatchRequest } from '@proofmark/shared/credential-batch';
+import { type BatchView } from '@proofmark/shared/contract/batches';
 import type { LocalCloudInfo } from '../../infra/local/cloud';
 import { cloud } from './helpers';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { RunView, WorkspaceData } from '@proofmark/shared/api/workspace';
+import type { RunView, WorkspaceData } from '@proofmark/shared/contract/workspace';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
 import { api, clients, eventually } from './helpers';
 import { registeredAdmin } from './accounts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { healthResponse, dependencyNames } from '@proofmark/shared/api/system';
+import { healthResponse, dependencyNames } from '@proofmark/shared/contract/system';
 import { api, cloud } from './helpers';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { RunList, RunView } from '@proofmark/shared/api/workspace';
+import type { RunList, RunView } from '@proofmark/shared/contract/workspace';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { api, clients, cloud, eventually, type SentMail } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';

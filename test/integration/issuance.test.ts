@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  batchResponse,
-  generateKeyResponse,
-  transactionsResponse,
-  type BatchView,
-} from '@proofmark/shared/api/credentials';
+import { batchResponse, type BatchView } from '@proofmark/shared/contract/batches';
+import { generateKeyResponse } from '@proofmark/shared/contract/keys';
+import { transactionsResponse } from '@proofmark/shared/contract/transactions';
 import {
   chainResolver,
   createEvmRpcLookup,

@@ -17,7 +17,7 @@ import securityContext from '@digitalbazaar/security-context';
 import multikeyContext from '@digitalbazaar/multikey-context';
 import didContext from 'did-context';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import type { RunView } from '@proofmark/shared/api/workspace';
+import type { RunView } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import {
   BUNDLED_CONTEXTS,

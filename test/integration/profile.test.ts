@@ -12,7 +12,7 @@ import {
   office365TokenResponse,
   type ProfileData,
   type UpdateProfileInput,
-} from '@proofmark/shared/api/profile';
+} from '@proofmark/shared/contract/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import { api as rawApi, clients, cloud, type ApiAnswer } from './helpers';
 import { registeredAdmin, teamUser } from './accounts';

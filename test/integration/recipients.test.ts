@@ -4,12 +4,10 @@ import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  CohortsData,
-  ProgrammeListData,
-  RecipientsData,
-  UploadView,
-} from '@proofmark/shared/api/recipients';
+import type { CohortsData } from '@proofmark/shared/contract/cohorts';
+import type { ProgrammeListData } from '@proofmark/shared/contract/programmes';
+import type { RecipientsData } from '@proofmark/shared/contract/recipients';
+import type { UploadView } from '@proofmark/shared/contract/uploads';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { noPermissions } from '@proofmark/shared/accounts/permissions';
 import { api, awaitMail, clients, cloud, eventually, mailTo, type ApiAnswer } from './helpers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CohortsData } from '@proofmark/shared/api/recipients';
+import type { CohortsData } from '@proofmark/shared/contract/cohorts';
 import { api } from './helpers';
 import { registeredAdmin } from './accounts';
 

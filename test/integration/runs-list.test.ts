@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunList, RunView } from '@proofmark/shared/api/workspace';
+import type { RunList, RunView } from '@proofmark/shared/contract/workspace';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { api, clients, cloud } from './helpers';
 import { registeredAdmin } from './accounts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import type { SessionData } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
 import { api, awaitMail, clients, cloud, codeIn, mailTo } from './helpers';
 import { registeredAdmin, registration, strongPassword, uniqueEmail } from './accounts';
 import { apiFrom, freshClient } from './from-client';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactionReceipt } from '@proofmark/shared/api/credentials';
+import type { TransactionReceipt } from '@proofmark/shared/contract/transactions';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { routes, routeKey } from '../../functions/src/routes';

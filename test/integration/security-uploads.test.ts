@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { UploadView } from '@proofmark/shared/api/recipients';
+import type { UploadView } from '@proofmark/shared/contract/uploads';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { MAX_IMAGE_PIXELS, MAX_SHEET_COLUMNS } from '@proofmark/shared/recipients/rules';
 import { PNG_SIGNATURE, pngHeader, realJpeg, realPdf, realPng } from '../support/real-files';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import type { SessionData, TeamMember } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
+import type { TeamMember } from '@proofmark/shared/contract/team';
 import { api, awaitMail, clients, cloud, mailTo, setPasswordTokenIn } from './helpers';
 import { registeredAdmin, strongPassword, teamUser, uniqueEmail } from './accounts';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { BatchView } from '@proofmark/shared/api/credentials';
+import type { BatchView } from '@proofmark/shared/contract/batches';
 import { certificateTypes } from '@proofmark/shared/certificate-types';
 import { createEvmRpcLookup, verifyCredential, type FetchLike } from '@proofmark/shared/blockcerts/index';
 import { api, clients, cloud } from './helpers';

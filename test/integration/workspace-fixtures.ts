@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UploadView } from '@proofmark/shared/api/recipients';
-import { batchResponse, type BatchView, type IssuingKeyView } from '@proofmark/shared/api/credentials';
-import type { RunView } from '@proofmark/shared/api/workspace';
+import type { UploadView } from '@proofmark/shared/contract/uploads';
+import { batchResponse, type BatchView } from '@proofmark/shared/contract/batches';
+import { type IssuingKeyView } from '@proofmark/shared/contract/keys';
+import type { RunView } from '@proofmark/shared/contract/workspace';
 import type { LocalCloudInfo } from '../../infra/local/cloud';
 import { api, clients, cloud, eventually } from './helpers';
 import { uniqueEmail } from './accounts';

@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
-import type {
-  CertificateParentRow,
-  CertificateRow,
-  PreviewData,
-  RunView,
-  WorkspaceData,
-} from '@proofmark/shared/api/workspace';
+import type { CertificateParentRow, CertificateRow, PreviewData, RunView, WorkspaceData } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { api, clients, cloud, eventually } from './helpers';
 import { registeredAdmin, teamUser } from './accounts';

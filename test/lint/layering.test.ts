@@ -87,7 +87,7 @@ describe('layering rules', () => {
       /never import functions/,
     ],
     [
-      'shared/src/api/layering-fixture.ts',
+      'shared/src/contract/layering-fixture.ts',
       "import { api } from '../../../web/src/api/client';\nexport const a = api;\n",
       imports,
       /web/,

@@ -1,8 +1,8 @@
 // Recipients for workspace tests and benchmarks, made the way a user makes them: an .xlsx sheet
 // uploaded through the presigned PUT, imported by the import job, keys copied from the emails.
 import ExcelJS from 'exceljs';
-import type { RunView } from '@proofmark/shared/api/workspace';
-import type { UploadView } from '@proofmark/shared/api/recipients';
+import type { RunView } from '@proofmark/shared/contract/workspace';
+import type { UploadView } from '@proofmark/shared/contract/uploads';
 
 export interface Caller {
   appUrl: string;

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionData } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
 
 /**
  * What the SPA remembers about the signed-in user between page loads (spec: "session data kept
- * locally after login"): the login answer's session (shared/src/api/auth.ts `SessionData`, the
+ * locally after login"): the login answer's session (shared/src/contract/auth.ts `SessionData`, the
  * `Data` of POST /api/auth/login in the contract). It lives in localStorage so a reload or a new
  * tab stays signed in; what an older build stored may lack the counters and flags, so they are
  * optional here. `ispasswordchanged` is 1 while the user must replace a password an administrator

@@ -3,7 +3,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
-import type { DependencyName } from '@proofmark/shared/api/system';
+import type { DependencyName } from '@proofmark/shared/contract/system';
 import { jobNames } from '../jobs';
 import { bucketNames } from '../environment-names';
 import { cognitoClient } from './aws-cognito';

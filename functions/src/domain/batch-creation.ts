@@ -1,6 +1,6 @@
 import type { Display } from '@proofmark/shared/blockcerts/index';
 import { badRequest, notFound } from '@proofmark/shared/errors';
-import type { CreateBatchRequest } from '@proofmark/shared/api/credentials';
+import type { CreateBatchRequest } from '@proofmark/shared/credential-batch';
 import { putObject } from '../adapters/blobs';
 import { getOrg } from './users';
 import { badgeSigningKey } from './badge-keys';

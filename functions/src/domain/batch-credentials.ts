@@ -3,7 +3,7 @@ import {
   buildOpenBadgeCredential,
   type Display,
 } from '@proofmark/shared/blockcerts/index';
-import type { CreateBatchRequest } from '@proofmark/shared/api/credentials';
+import type { CreateBatchRequest } from '@proofmark/shared/credential-batch';
 import type { OrgRecord } from './users';
 import { issuerUrls, publicUrl } from './public-urls';
 import { statusListUrl, statusPurposes } from './status-list';

@@ -1,5 +1,6 @@
 import { notFound } from '@proofmark/shared/errors';
-import type { BatchView, TransactionReceipt } from '@proofmark/shared/api/credentials';
+import type { BatchView } from '@proofmark/shared/contract/batches';
+import type { TransactionReceipt } from '@proofmark/shared/contract/transactions';
 import { batches } from '../store/batches';
 import { publicKeys, publicUrl } from './public-urls';
 import type { Blockchain } from './chains';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@proofmark/shared/errors';
-import { storageRequest } from '@proofmark/shared/api/profile';
+import { storageRequest } from '@proofmark/shared/contract/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import type { SecretField } from '@proofmark/shared/settings/rules';
 import { describeConnectionError } from './connection-errors';

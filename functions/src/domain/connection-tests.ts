@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { badRequest } from '@proofmark/shared/errors';
-import type { SecretStatusData, StorageRequest, TestMailRequest } from '@proofmark/shared/api/profile';
-import { storageRequest } from '@proofmark/shared/api/profile';
+import type { SecretStatusData, StorageRequest, TestMailRequest } from '@proofmark/shared/contract/profile';
+import { storageRequest } from '@proofmark/shared/contract/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import type { SecretField } from '@proofmark/shared/settings/rules';
 import { deleteObject, putObject } from '../adapters/blobs';

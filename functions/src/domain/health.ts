@@ -1,4 +1,4 @@
-import type { DependencyName, HealthResponse } from '@proofmark/shared/api/system';
+import type { DependencyName, HealthResponse } from '@proofmark/shared/contract/system';
 import { dependencyProbes as checks } from '../adapters/dependency-probes';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>

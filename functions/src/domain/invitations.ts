@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { badRequest, notFound } from '@proofmark/shared/errors';
-import { INLINE_INVITATIONS, MAX_PREVIEW_MAILS } from '@proofmark/shared/api/recipients';
+import { INLINE_INVITATIONS, MAX_PREVIEW_MAILS } from '@proofmark/shared/contract/invitations';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
   defaultInvitationTemplate,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateProfileRequest } from '@proofmark/shared/api/profile';
+import { updateProfileRequest } from '@proofmark/shared/contract/profile';
 import { settingsChangeFor } from './org-settings';
 
 const change = (body: unknown) => settingsChangeFor(updateProfileRequest.parse(body));

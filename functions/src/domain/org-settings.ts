@@ -1,4 +1,4 @@
-import type { Blockchain, PartnerSignatory, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import type { Blockchain, PartnerSignatory, UpdateProfileRequest } from '@proofmark/shared/contract/profile';
 import { storageTypes, type StorageType } from '@proofmark/shared/settings/choices';
 import { secretsIn, type SecretField } from '@proofmark/shared/settings/rules';
 import { orgSettings } from '../store/org-settings';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileData } from '@proofmark/shared/api/profile';
+import { profileData } from '@proofmark/shared/contract/profile';
 import { secretFields, type SecretField } from '@proofmark/shared/settings/rules';
 import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
 import { imageBytesOf, profileFrom } from './profile';

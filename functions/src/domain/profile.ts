@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, badRequest, forbidden } from '@proofmark/shared/errors';
-import type { ImageData, ProfileData, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import type { ImageData, ProfileData, UpdateProfileRequest } from '@proofmark/shared/contract/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import {
   imageContentType,

@@ -1,5 +1,5 @@
 import { badRequest, type FieldIssue } from '@proofmark/shared/errors';
-import type { ProgrammeImportRequest, ProgrammeListData } from '@proofmark/shared/api/recipients';
+import type { ProgrammeImportRequest, ProgrammeListData } from '@proofmark/shared/contract/programmes';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
   readStudentSheet,

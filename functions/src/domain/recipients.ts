@@ -1,11 +1,11 @@
 import { AppError, badRequest, conflict, notFound } from '@proofmark/shared/errors';
+import type { CohortsData } from '@proofmark/shared/contract/cohorts';
 import type {
-  CohortsData,
   ListRecipientsQuery,
   RecipientRow,
   RecipientsData,
   UpdateRecipientRequest,
-} from '@proofmark/shared/api/recipients';
+} from '@proofmark/shared/contract/recipients';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
   clampPage,

@@ -4,7 +4,7 @@ import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
 import { passwordProblem } from '@proofmark/shared/accounts/password-policy';
 import { isCommonPassword } from '@proofmark/shared/accounts/common-passwords';
-import type { RegisterRequest } from '@proofmark/shared/api/auth';
+import type { RegisterRequest } from '@proofmark/shared/contract/auth';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { markEmailVerified } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RECENT_RUN_HOURS, type RunKind, type RunView } from '@proofmark/shared/api/workspace';
+import { RECENT_RUN_HOURS, type RunKind, type RunView } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { notFound } from '@proofmark/shared/errors';
 import { runs } from '../store/runs';

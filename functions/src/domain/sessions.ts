@@ -1,6 +1,6 @@
 import { AppError, notFound, unauthorized } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import type { SessionData } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
 import { passwordSignIn, refreshSignIn, signOutEverywhere } from '../adapters/identity';
 import { getOrg, findUserByEmail, getUser, updateUser, type UserRecord } from './users';
 import { verifierPageUrl } from './public-urls';

@@ -11,7 +11,7 @@ import type {
   TeamMember,
   TeamMemberRequest,
   UpdatePermissionsRequest,
-} from '@proofmark/shared/api/auth';
+} from '@proofmark/shared/contract/team';
 import { randomBytes } from 'node:crypto';
 import { deleteIdentity, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';

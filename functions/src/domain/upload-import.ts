@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, badRequest, type FieldIssue } from '@proofmark/shared/errors';
-import type { UploadView } from '@proofmark/shared/api/recipients';
+import type { UploadView } from '@proofmark/shared/contract/uploads';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
   baseNameOf,

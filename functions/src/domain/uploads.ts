@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, badRequest, conflict, notFound, type ErrorCode } from '@proofmark/shared/errors';
-import type { CreateUploadRequest, UploadView } from '@proofmark/shared/api/recipients';
+import type { CreateUploadRequest, UploadView } from '@proofmark/shared/contract/uploads';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import {
   extensionOf,

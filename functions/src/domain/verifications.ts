@@ -8,7 +8,7 @@ import {
   type ChainRelayRequest,
   type ChainRelayResponse,
   type RecordVerificationRequest,
-} from '@proofmark/shared/api/verifier';
+} from '@proofmark/shared/contract/public';
 // Submodules, not the engine's index: the relay must not load the canonicalizer (jsonld).
 import { parseAnchor } from '@proofmark/shared/blockcerts/anchor';
 import { decodeProofValue } from '@proofmark/shared/blockcerts/proof-value';

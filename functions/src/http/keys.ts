@@ -1,4 +1,4 @@
-import type { IssuingKeyView } from '@proofmark/shared/api/credentials';
+import type { IssuingKeyView } from '@proofmark/shared/contract/keys';
 import { keysRoutes } from '@proofmark/shared/contract/keys';
 import { badRequest } from '@proofmark/shared/errors';
 import {

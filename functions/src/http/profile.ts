@@ -1,4 +1,4 @@
-import { imageUploadRequest } from '@proofmark/shared/api/profile';
+import { imageUploadRequest } from '@proofmark/shared/contract/profile';
 import { profileRoutes } from '@proofmark/shared/contract/profile';
 import { badRequest } from '@proofmark/shared/errors';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';

@@ -1,4 +1,4 @@
-import { batchStates } from '@proofmark/shared/api/credentials';
+import { batchStates } from '@proofmark/shared/contract/batches';
 import { blockchains } from '@proofmark/shared/settings/choices';
 import * as attr from './attributes';
 import { defineEntity, keyPart, orgKey } from './table';

@@ -16,7 +16,8 @@ import { uploadsRoutes } from './uploads';
 import { workspaceRoutes } from './workspace';
 
 /**
- * The API: every route, by its key (`'GET /api/team'`), one file per URL area beside this one.
+ * The API: every route, by its key (`'GET /api/team'`), one file per URL area beside this one;
+ * each area file also holds the request and answer schemas its routes use.
  * A route that is not here cannot be served: the route table (functions/src/routes.ts), the
  * access table and the web client are all read off this object.
  *

@@ -1,5 +1,21 @@
-import { invitationPreviewData, invitationSendData, selectionRequest } from '../api/recipients';
+import * as z from 'zod';
 import { defineRoutes, reader, writer } from './define';
+import { selectionRequest } from './recipients';
+
+export const previewMail = z.object({ to: z.string(), subject: z.string(), html: z.string() });
+export type PreviewMail = z.infer<typeof previewMail>;
+export const invitationPreviewData = z.object({ PreviewMail: z.array(previewMail) });
+export const invitationSendData = z.object({
+  sent: z.number().int(),
+  queued: z.number().int(),
+  skipped: z.number().int(),
+  /** A queued send: the run that counts it (GET /api/workspace/runs/{id}). */
+  runId: z.string().optional(),
+});
+/** Previews are for reading a few mails: the first ones of the selection. */
+export const MAX_PREVIEW_MAILS = 10;
+/** Up to this many are sent during the call; a larger selection goes to the invite job. */
+export const INLINE_INVITATIONS = 20;
 
 /** /api/invitations: the recipients' invitation mails. */
 export const invitationsRoutes = defineRoutes({

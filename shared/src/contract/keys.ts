@@ -1,12 +1,34 @@
 import * as z from 'zod';
-import {
-  badgeKeyView,
-  costEstimate,
-  costEstimateQuery,
-  generateKeyRequest,
-  issuingKeyView,
-} from '../api/credentials';
+import { envelope } from './envelope';
 import { anyMember, defineRoutes, mainAdmin } from './define';
+
+export const blockchainChoice = z.enum(['ethereum', 'bitcoin'], { error: 'Please select blockchain type' });
+
+/** generateAddress (spec §7): key=blockchain, value. Answers Data.publickey (the address). */
+export const generateKeyRequest = z.object({ blockchain: blockchainChoice });
+export const issuingKeyView = z.object({
+  publickey: z.string(),
+  blockchain: blockchainChoice,
+  fragment: z.string(),
+  created: z.string(),
+  revoked: z.string().optional(),
+});
+export type IssuingKeyView = z.infer<typeof issuingKeyView>;
+export const generateKeyResponse = envelope(issuingKeyView);
+export const costEstimateQuery = z.object({ blockchain: blockchainChoice.default('ethereum') });
+export const costEstimate = z.object({
+  blockchain: blockchainChoice,
+  address: z.string(),
+  amount: z.string(),
+  unit: z.enum(['wei', 'sat']),
+  display: z.string(),
+});
+/** The Open Badges signing key after a rotation (published in the issuer profile). */
+export const badgeKeyView = z.object({
+  fragment: z.string(),
+  publicKeyMultibase: z.string(),
+  created: z.string(),
+});
 
 /** /api/keys: the organisation's issuing keys and the Open Badges signing key. */
 export const keysRoutes = defineRoutes({

@@ -1,5 +1,5 @@
 // Leaf module (no schemas): the settings' fixed choices. Server code that needs only these imports
-// them from here, without the settings schemas and messages of api/profile.ts (which re-exports them).
+// them from here, without the settings schemas and messages of contract/profile.ts (which re-exports them).
 
 export const blockchains = ['bitcoin', 'ethereum'] as const;
 export type Blockchain = (typeof blockchains)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateProfileRequest } from '../api/profile';
+import { updateProfileRequest } from '../contract/profile';
 import { settingsMessages as m } from './messages';
 import {
   imageKindOf,

@@ -1,4 +1,4 @@
-import type { SettingsKey, UpdateProfileRequest } from '../api/profile';
+import type { SettingsKey, UpdateProfileRequest } from '../contract/profile';
 import { settingsMessages as m } from './messages';
 
 /** Logo and signature images: at most 2 MB (spec §9), PNG or JPEG by content. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileData, StorageRequest, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import type { ProfileData, StorageRequest, UpdateProfileRequest } from '@proofmark/shared/contract/profile';
 import { queryKeys } from '../auth/queryKeys';
 import { useOrgScope } from '../auth/useOrgScope';
 import { answer } from './client';

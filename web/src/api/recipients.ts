@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { queryKeys } from '../auth/queryKeys';
 import { useOrgScope } from '../auth/useOrgScope';
 import { useProfileSelect } from './profile';
-import type { ListRecipientsQuery, SelectionRequest } from '@proofmark/shared/api/recipients';
+import type { ListRecipientsQuery, SelectionRequest } from '@proofmark/shared/contract/recipients';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import type { ApiInput } from './client';
 import { answer } from './client';
 
-export type { ListRecipientsQuery as RecipientsQuery } from '@proofmark/shared/api/recipients';
+export type { ListRecipientsQuery as RecipientsQuery } from '@proofmark/shared/contract/recipients';
 
 /**
  * The recipients screen's calls, typed from the contract (shared/src/contract/recipients.ts,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
-import type { AddTeamUserRequest } from '@proofmark/shared/api/auth';
+import type { AddTeamUserRequest } from '@proofmark/shared/contract/team';
 import { queryKeys } from '../auth/queryKeys';
 import { useCan } from '../auth/useCan';
 import { useOrgScope } from '../auth/useOrgScope';

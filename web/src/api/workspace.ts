@@ -1,8 +1,10 @@
-import type { ApprovalsQuery, Selection, WorkspaceQuery, workspaceStatusFilters } from '@proofmark/shared/api/workspace';
+import type { ApprovalsQuery } from '@proofmark/shared/contract/approvals';
+import type { Selection, WorkspaceQuery, workspaceStatusFilters } from '@proofmark/shared/contract/workspace';
 import type { ApiInput } from './client';
 import { answer } from './client';
 
-export type { ApprovalsQuery, Selection, WorkspaceQuery } from '@proofmark/shared/api/workspace';
+export type { ApprovalsQuery } from '@proofmark/shared/contract/approvals';
+export type { Selection, WorkspaceQuery } from '@proofmark/shared/contract/workspace';
 
 /**
  * The issuance workspace's and the approval screen's calls, typed from the contract

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newTeamUserPermissions } from '@proofmark/shared/accounts/permissions';
-import type { SessionData } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
 import { sessionFromLogin } from './sessionFromLogin';
 
 const answer: SessionData = {

@@ -1,4 +1,4 @@
-import type { SessionData } from '@proofmark/shared/api/auth';
+import type { SessionData } from '@proofmark/shared/contract/auth';
 import type { Session } from '../session';
 
 type Profile = Omit<SessionData, 'token' | 'refreshToken'>;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages, addUserFieldMessages } from '@proofmark/shared/accounts/messages';
-import {
-  addTeamUserRequest,
-  changePasswordRequest,
-  firstPasswordRequest,
-  registerRequest,
-  setPasswordRequest,
-} from '@proofmark/shared/api/auth';
+import { addTeamUserRequest } from '@proofmark/shared/contract/team';
+import { changePasswordRequest, firstPasswordRequest, registerRequest, setPasswordRequest } from '@proofmark/shared/contract/auth';
 import { firstProblem, formValues, issuesByField } from './schemaIssues';
 
 const addUserFields = ['firstname', 'lastname', 'email', 'job_title'] as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { gdriveClientOf } from '@proofmark/shared/api/profile';
+import { gdriveClientOf } from '@proofmark/shared/contract/profile';
 import { PROBE_TIMEOUT_MS, type ProbeObject, type StorageTarget } from './types';
 
 /*

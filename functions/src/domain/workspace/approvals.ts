@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '@proofmark/shared/errors';
-import type { ApprovalsData } from '@proofmark/shared/api/workspace';
+import type { ApprovalsData } from '@proofmark/shared/contract/approvals';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { approvalCode, approvalCodeOf, canApprove } from '@proofmark/shared/workspace/rules';
 import { listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PDFDocument } from 'pdf-lib';
-import { downloadRequest } from '@proofmark/shared/api/workspace';
+import { downloadRequest } from '@proofmark/shared/contract/workspace';
 import { notFound } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { badRequest } from '@proofmark/shared/errors';
-import type { DownloadRequest, RunView, Selection } from '@proofmark/shared/api/workspace';
+import type { DownloadRequest, RunView, Selection } from '@proofmark/shared/contract/workspace';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canDirectDownload, canDownload } from '@proofmark/shared/workspace/rules';

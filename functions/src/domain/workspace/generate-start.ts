@@ -1,4 +1,4 @@
-import type { RunView } from '@proofmark/shared/api/workspace';
+import type { RunView } from '@proofmark/shared/contract/workspace';
 import { badRequest } from '@proofmark/shared/errors';
 import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';

@@ -1,6 +1,6 @@
 import { AppError } from '@proofmark/shared/errors';
 import type { Display } from '@proofmark/shared/blockcerts/index';
-import type { CreateBatchRequest } from '@proofmark/shared/api/credentials';
+import type { CreateBatchRequest } from '@proofmark/shared/credential-batch';
 import { certificateTypes } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';

@@ -1,4 +1,4 @@
-import type { RunKind } from '@proofmark/shared/api/workspace';
+import type { RunKind } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { runs } from '../../store/runs';

@@ -1,5 +1,5 @@
 import { badRequest } from '@proofmark/shared/errors';
-import type { IssueRequest, RunView } from '@proofmark/shared/api/workspace';
+import type { IssueRequest, RunView } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canBake, canIssue, MAX_ROWS_PER_REQUEST } from '@proofmark/shared/workspace/rules';
 import { passwordSignIn } from '../../adapters/identity';

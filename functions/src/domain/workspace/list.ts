@@ -1,4 +1,4 @@
-import type { CertificateRow, WorkspaceData, WorkspaceQuery } from '@proofmark/shared/api/workspace';
+import type { CertificateRow, WorkspaceData, WorkspaceQuery } from '@proofmark/shared/contract/workspace';
 import { approvalCodeOf, certificateStatus, isIssuedTabStatus } from '@proofmark/shared/workspace/rules';
 import { notFound } from '@proofmark/shared/errors';
 import { childRow, cohortsMatching, matchesSearch, pageOfRowTree } from '../recipients';

@@ -1,4 +1,4 @@
-import type { PreviewData } from '@proofmark/shared/api/workspace';
+import type { PreviewData } from '@proofmark/shared/contract/workspace';
 import { badRequest, notFound } from '@proofmark/shared/errors';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';

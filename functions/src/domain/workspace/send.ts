@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '@proofmark/shared/errors';
-import type { RunView, Selection } from '@proofmark/shared/api/workspace';
+import type { RunView, Selection } from '@proofmark/shared/contract/workspace';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canSend, certificateStatus } from '@proofmark/shared/workspace/rules';

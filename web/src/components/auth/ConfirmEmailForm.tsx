@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { confirmRequest } from '@proofmark/shared/api/auth';
+import { confirmRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../api/auth';
 import { errorText } from '../../api/envelope';
 import { schemaRules } from '../../forms/schemaRules';

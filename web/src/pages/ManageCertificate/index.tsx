@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Tabs } from 'antd';
 import { Link } from 'react-router-dom';
-import { runKinds, type RunView } from '@proofmark/shared/api/workspace';
+import { runKinds, type RunView } from '@proofmark/shared/contract/workspace';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';

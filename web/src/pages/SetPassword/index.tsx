@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { setPasswordRequest } from '@proofmark/shared/api/auth';
+import { setPasswordRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../api/auth';
 import { errorText, fieldProblems } from '../../api/envelope';
 import { AuthShell } from '../../components/auth/AuthShell';

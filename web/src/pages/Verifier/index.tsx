@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { VerificationResult } from '@proofmark/shared/blockcerts/index';
-import type { VerificationMethod } from '@proofmark/shared/api/verifier';
+import type { VerificationMethod } from '@proofmark/shared/contract/public';
 import { brandColors, productName } from '../../brand';
 import { BrandLogo } from '../../components/BrandLogo';
 import { CloudUploadOutlined, SafetyCertificateOutlined } from '../../components/icons';

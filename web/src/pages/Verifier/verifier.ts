@@ -15,7 +15,7 @@ import {
   chainRelayPath,
   type RecordVerificationRequest,
   type VerificationMethod,
-} from '@proofmark/shared/api/verifier';
+} from '@proofmark/shared/contract/public';
 
 /**
  * The verifier page's work, kept apart from the screen: load a certificate (by id, link or file),

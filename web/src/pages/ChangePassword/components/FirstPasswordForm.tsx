@@ -1,6 +1,6 @@
 import { App, Button, Form, Input, Spin } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { firstPasswordRequest } from '@proofmark/shared/api/auth';
+import { firstPasswordRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../../api/auth';
 import { errorText } from '../../../api/envelope';
 import { LockOutlined } from '../../../components/icons';

@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { emailOnlyRequest } from '@proofmark/shared/api/auth';
+import { emailOnlyRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../../api/auth';
 import { errorText } from '../../../api/envelope';
 import { MailOutlined } from '../../../components/icons';

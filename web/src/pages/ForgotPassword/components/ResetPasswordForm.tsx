@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { resetPasswordRequest } from '@proofmark/shared/api/auth';
+import { resetPasswordRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../../api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';

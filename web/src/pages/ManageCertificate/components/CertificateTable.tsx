@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Button, Empty, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { CertificateParentRow } from '@proofmark/shared/api/workspace';
+import type { CertificateParentRow } from '@proofmark/shared/contract/workspace';
 import { EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';

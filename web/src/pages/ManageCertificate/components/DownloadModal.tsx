@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Checkbox, Flex, Modal, Select, Typography } from 'antd';
-import { downloadTypes } from '@proofmark/shared/api/workspace';
+import { downloadTypes } from '@proofmark/shared/contract/workspace';
 import type { DownloadChoice } from '@proofmark/shared/workspace/rules';
 
 export type DownloadType = (typeof downloadTypes)[number];

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Flex, List, Progress, Typography } from 'antd';
-import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
+import type { RunKind, RunView } from '@proofmark/shared/contract/workspace';
 import { failureText } from '../../ManageStudents/components/notices';
 import { isFinished, runDoneText, runPercent, runTitle, runWaitText } from './run-status';
 import { useRun } from './queries';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Flex, Input, Select } from 'antd';
-import type { CohortsData } from '@proofmark/shared/api/recipients';
-import { workspaceStatusFilters } from '@proofmark/shared/api/workspace';
+import type { CohortsData } from '@proofmark/shared/contract/cohorts';
+import { workspaceStatusFilters } from '@proofmark/shared/contract/workspace';
 import type { WorkspaceStatusFilter } from '../../../api/workspace';
 import { CohortFilter } from '../../ManageStudents/components/CohortFilter';
 

@@ -1,4 +1,4 @@
-import type { CertificateParentRow, CertificateRow } from '@proofmark/shared/api/workspace';
+import type { CertificateParentRow, CertificateRow } from '@proofmark/shared/contract/workspace';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 
 /*

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../auth/queryKeys';
 import { useOrgScope } from '../../../auth/useOrgScope';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { useProfileSelect } from '../../../api/profile';
 import { workspaceApi } from '../../../api/workspace';
 import type { ApprovalsQuery, WorkspaceQuery } from '../../../api/workspace';

@@ -1,4 +1,4 @@
-import type { RunView } from '@proofmark/shared/api/workspace';
+import type { RunView } from '@proofmark/shared/contract/workspace';
 import { isFinished } from './run-status';
 
 /* Runs a page opened again (a reload during a run) shows, and the ones the user dismissed. */

@@ -1,4 +1,4 @@
-import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
+import type { RunKind, RunView } from '@proofmark/shared/contract/workspace';
 import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 

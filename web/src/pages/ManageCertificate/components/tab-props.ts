@@ -1,5 +1,5 @@
-import type { RunView } from '@proofmark/shared/api/workspace';
-import type { CertificateParentRow } from '@proofmark/shared/api/workspace';
+import type { RunView } from '@proofmark/shared/contract/workspace';
+import type { CertificateParentRow } from '@proofmark/shared/contract/workspace';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import type { Notice } from '../../ManageStudents/components/notices';
 

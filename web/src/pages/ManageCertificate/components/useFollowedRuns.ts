@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { RunKind, RunView } from '@proofmark/shared/api/workspace';
+import type { RunKind, RunView } from '@proofmark/shared/contract/workspace';
 import { useOrgScope } from '../../../auth/useOrgScope';
 import { readStored, writeStored } from '../../../storedChoices';
 import { parseDismissedRuns, runsToRestore, withDismissedRun } from './restored-runs';

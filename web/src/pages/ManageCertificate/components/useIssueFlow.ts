@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { hasEnoughBalance } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import type { RunView } from '@proofmark/shared/api/workspace';
+import type { RunView } from '@proofmark/shared/contract/workspace';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { workspaceApi } from '../../../api/workspace';
 import { failureNotice, failureText } from '../../ManageStudents/components/notices';

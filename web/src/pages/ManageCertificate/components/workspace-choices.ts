@@ -1,4 +1,4 @@
-import { downloadTypes, workspaceStatusFilters } from '@proofmark/shared/api/workspace';
+import { downloadTypes, workspaceStatusFilters } from '@proofmark/shared/contract/workspace';
 import { certificateTypeValues, DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shared/certificate-types';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@proofmark/shared/recipients/rules';

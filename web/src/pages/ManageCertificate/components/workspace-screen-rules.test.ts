@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CertificateParentRow, CertificateRow, RunView } from '@proofmark/shared/api/workspace';
+import type { CertificateParentRow, CertificateRow, RunView } from '@proofmark/shared/contract/workspace';
 import { canGenerate, canIssue } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import {

@@ -1,5 +1,5 @@
 import { Flex, Select } from 'antd';
-import type { CohortsData } from '@proofmark/shared/api/recipients';
+import type { CohortsData } from '@proofmark/shared/contract/cohorts';
 import { cohortParts } from '@proofmark/shared/recipients/rules';
 import { chooseLevel, dropdownOptions, visibleLevels } from './cohort-dropdowns';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Descriptions, Flex, Modal, Segmented, Typography } from 'antd';
-import type { PreviewMail } from '@proofmark/shared/api/recipients';
+import type { PreviewMail } from '@proofmark/shared/contract/invitations';
 import { previewDocument } from './invitation-preview';
 
 

@@ -1,6 +1,6 @@
 import { Empty, Flex, Image, Modal, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { RecipientRow } from '@proofmark/shared/api/recipients';
+import type { RecipientRow } from '@proofmark/shared/contract/recipients';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { useOrgScope } from '../../../auth/useOrgScope';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { CohortRow } from '@proofmark/shared/api/recipients';
+import type { CohortRow } from '@proofmark/shared/contract/recipients';
 import { EditOutlined, EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';

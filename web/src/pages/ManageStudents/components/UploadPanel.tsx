@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, AutoComplete, Button, Flex, List, Progress, Segmented, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import type { CohortOptionView } from '@proofmark/shared/api/recipients';
+import type { CohortOptionView } from '@proofmark/shared/contract/cohorts';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import type { UploadPurpose } from '@proofmark/shared/recipients/rules';

@@ -1,4 +1,4 @@
-import type { CohortRow, RecipientRow } from '@proofmark/shared/api/recipients';
+import type { CohortRow, RecipientRow } from '@proofmark/shared/contract/recipients';
 
 /* The recipients table's view of the tree, and what a selection names. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CohortRow, RecipientRow } from '@proofmark/shared/api/recipients';
+import type { CohortRow, RecipientRow } from '@proofmark/shared/contract/recipients';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { cohortDropdowns } from '@proofmark/shared/recipients/rules';
 import { acceptOf, jobPercent, uploadProblem } from './upload-checks';

@@ -1,4 +1,4 @@
-import type { UploadView } from '@proofmark/shared/api/recipients';
+import type { UploadView } from '@proofmark/shared/contract/uploads';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import type { UploadPurpose } from '@proofmark/shared/recipients/rules';
 import { recipientsApi } from '../../../api/recipients';

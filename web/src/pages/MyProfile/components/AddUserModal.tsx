@@ -1,5 +1,5 @@
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Select } from 'antd';
-import { teamJobTitles, addTeamUserRequest } from '@proofmark/shared/api/auth';
+import { teamJobTitles, addTeamUserRequest } from '@proofmark/shared/contract/team';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { formValues } from '../../../forms/schemaIssues';
 import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';

@@ -3,7 +3,7 @@ import { Alert, App, Button, Col, Form, Input, Row, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordRequest } from '@proofmark/shared/api/auth';
+import { changePasswordRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../../api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { showFieldProblems } from '../../../forms/schemaRules';

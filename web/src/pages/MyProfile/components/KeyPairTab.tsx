@@ -17,8 +17,8 @@ import {
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { generateKeyRequest } from '@proofmark/shared/api/credentials';
-import type { IssuingKeyView } from '@proofmark/shared/api/credentials';
+import { generateKeyRequest } from '@proofmark/shared/contract/keys';
+import type { IssuingKeyView } from '@proofmark/shared/contract/keys';
 import { keysApi } from '../../../api/keys';
 import { errorText } from '../../../api/envelope';
 import { queryKeys } from '../../../auth/queryKeys';

@@ -7,7 +7,7 @@ import {
   visiblePermissionFlags,
 } from '@proofmark/shared/accounts/permissions';
 import type { PermissionFlag, Permissions } from '@proofmark/shared/accounts/permissions';
-import type { TeamMember } from '@proofmark/shared/api/auth';
+import type { TeamMember } from '@proofmark/shared/contract/team';
 import { errorText } from '../../../api/envelope';
 import { LevelTag } from './levelTag';
 import { useUpdatePermissions } from '../../../api/team';

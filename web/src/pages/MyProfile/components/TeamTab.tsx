@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Avatar, Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { permissionLevel } from '@proofmark/shared/accounts/permissions';
-import type { TeamMember } from '@proofmark/shared/api/auth';
+import type { TeamMember } from '@proofmark/shared/contract/team';
 import { errorText } from '../../../api/envelope';
 import { Can } from '../../../auth/Can';
 import { EditOutlined, UserAddOutlined } from '../../../components/icons';

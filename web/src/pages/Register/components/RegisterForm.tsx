@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import {
-  discoveryChoices,
-  graduatesMembersChoices,
-  registerRequest,
-  registrationJobTitles,
-} from '@proofmark/shared/api/auth';
-import type { RegisterRequest } from '@proofmark/shared/api/auth';
+import { discoveryChoices, graduatesMembersChoices, registerRequest, registrationJobTitles } from '@proofmark/shared/contract/auth';
+import type { RegisterRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../../api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { formValues } from '../../../forms/schemaIssues';

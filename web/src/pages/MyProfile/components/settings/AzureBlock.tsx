@@ -1,5 +1,5 @@
-import { azureUpdate } from '@proofmark/shared/api/profile';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import { azureUpdate } from '@proofmark/shared/contract/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { useSettingsBlock } from './blockForm';
 import { BlockForm } from './BlockForm';
 import { SecretField } from './SecretField';

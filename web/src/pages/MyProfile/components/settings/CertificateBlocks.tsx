@@ -7,8 +7,8 @@ import {
   s3SaveUpdate,
   validateUpdate,
   versionUpdate,
-} from '@proofmark/shared/api/profile';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+} from '@proofmark/shared/contract/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { ChoiceBlock } from './ChoiceBlock';
 import type { ChoiceBlockSpec } from './ChoiceBlock';
 

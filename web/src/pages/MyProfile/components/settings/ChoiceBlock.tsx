@@ -1,5 +1,5 @@
 import { Form, Radio } from 'antd';
-import type { ProfileData, SettingsKey } from '@proofmark/shared/api/profile';
+import type { ProfileData, SettingsKey } from '@proofmark/shared/contract/profile';
 import { BlockCard } from './BlockCard';
 import type { BlockSchema } from './blockForm';
 import { useSettingsBlock } from './blockForm';

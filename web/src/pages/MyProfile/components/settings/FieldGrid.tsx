@@ -1,6 +1,6 @@
 import { Col, Form, Input, Row } from 'antd';
 import type { FormRule, InputProps } from 'antd';
-import type { SecretStatusData } from '@proofmark/shared/api/profile';
+import type { SecretStatusData } from '@proofmark/shared/contract/profile';
 import type { FieldName } from './blockForm';
 import { SecretField } from './SecretField';
 

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
-import { localUpdate } from '@proofmark/shared/api/profile';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import { localUpdate } from '@proofmark/shared/contract/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { useSettingsBlock } from './blockForm';
 import { BlockForm } from './BlockForm';
 import { TestConnectionButton } from './TestConnectionButton';

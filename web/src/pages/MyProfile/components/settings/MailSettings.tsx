@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Divider, Flex, Input, Radio, Space, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { errorText } from '../../../../api/envelope';
 import { BlockCard } from './BlockCard';
 import { Office365Block } from './Office365Block';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { App, Button, Descriptions, Popconfirm } from 'antd';
-import { office365Update } from '@proofmark/shared/api/profile';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import { office365Update } from '@proofmark/shared/contract/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { errorText } from '../../../../api/envelope';
 import { useSettingsBlock } from './blockForm';
 import { useOffice365Token } from '../../../../api/profile';

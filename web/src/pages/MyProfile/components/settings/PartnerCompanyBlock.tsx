@@ -1,6 +1,6 @@
 import { Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
-import { MAX_PARTNER_SIGNATORIES, partnerCompanyUpdate } from '@proofmark/shared/api/profile';
-import type { PartnerSignatory, ProfileData } from '@proofmark/shared/api/profile';
+import { MAX_PARTNER_SIGNATORIES, partnerCompanyUpdate } from '@proofmark/shared/contract/profile';
+import type { PartnerSignatory, ProfileData } from '@proofmark/shared/contract/profile';
 import { BlockCard } from './BlockCard';
 import { useSettingsBlock } from './blockForm';
 import { BlockForm } from './BlockForm';

@@ -1,6 +1,6 @@
 import { Form, Radio } from 'antd';
-import { s3Update } from '@proofmark/shared/api/profile';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import { s3Update } from '@proofmark/shared/contract/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { useSettingsBlock } from './blockForm';
 import { BlockForm } from './BlockForm';
 import { FieldGrid } from './FieldGrid';

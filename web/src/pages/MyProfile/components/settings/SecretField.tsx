@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import { Form, Input, Tag, Typography } from 'antd';
-import type { SecretStatusData } from '@proofmark/shared/api/profile';
+import type { SecretStatusData } from '@proofmark/shared/contract/profile';
 
 interface SecretFieldProps {
   name: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { smtpUpdate } from '@proofmark/shared/api/profile';
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import { smtpUpdate } from '@proofmark/shared/contract/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { useSettingsBlock } from './blockForm';
 import { BlockForm } from './BlockForm';
 import { FieldGrid } from './FieldGrid';

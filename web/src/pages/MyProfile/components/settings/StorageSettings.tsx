@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Divider, Flex, Radio, Tag, Typography } from 'antd';
-import { storageTypeLabels, storageTypes } from '@proofmark/shared/api/profile';
-import type { ProfileData, StorageType } from '@proofmark/shared/api/profile';
+import { storageTypeLabels, storageTypes } from '@proofmark/shared/contract/profile';
+import type { ProfileData, StorageType } from '@proofmark/shared/contract/profile';
 import { AzureBlock } from './AzureBlock';
 import { BlockCard } from './BlockCard';
 import { FtpBlock } from './FtpBlock';

@@ -1,6 +1,6 @@
 import { App, Button } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import type { StorageRequest, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import type { StorageRequest, UpdateProfileRequest } from '@proofmark/shared/contract/profile';
 import { errorText } from '../../../../api/envelope';
 import { profileApi } from '../../../../api/profile';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Tag, Typography } from 'antd';
-import type { TransactionReceipt } from '@proofmark/shared/api/credentials';
+import type { TransactionReceipt } from '@proofmark/shared/contract/transactions';
 import { transactionsApi } from '../../../../api/transactions';
 import { errorText } from '../../../../api/envelope';
 import { queryKeys } from '../../../../auth/queryKeys';

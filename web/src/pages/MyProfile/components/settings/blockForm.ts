@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Form } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
-import type { SettingsKey, UpdateProfileRequest } from '@proofmark/shared/api/profile';
+import type { SettingsKey, UpdateProfileRequest } from '@proofmark/shared/contract/profile';
 import { errorText, fieldProblems } from '../../../../api/envelope';
 import type { SchemaIssue } from '../../../../forms/schemaIssues';
 import { useSaveBlock } from '../../../../api/profile';
@@ -48,7 +48,7 @@ export interface SettingsBlock<V extends object> {
 }
 
 /**
- * One settings block: an antd form validated with the block's schema from shared/src/api/profile.ts
+ * One settings block: an antd form validated with the block's schema from shared/src/contract/profile.ts
  * (the same one the server parses the body with), saved on its own with its `key`. Secret fields
  * (listed in `secrets`) are emptied after a save: the stored value is never shown again.
  */

@@ -4,7 +4,7 @@ import {
   gasUpdate,
   issuerUpdate,
   stripeUpdate,
-} from '@proofmark/shared/api/profile';
+} from '@proofmark/shared/contract/profile';
 import type { FieldsBlockSpec } from './FieldsBlock';
 
 /** Issuer information written into certificates; URLs lose trailing slashes (spec §5). */

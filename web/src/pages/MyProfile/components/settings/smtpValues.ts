@@ -1,4 +1,4 @@
-import type { ProfileData } from '@proofmark/shared/api/profile';
+import type { ProfileData } from '@proofmark/shared/contract/profile';
 
 /** The form of the `smtp` block, shared by its two kinds (password and OAuth). */
 export interface SmtpValues {

@@ -20,7 +20,11 @@ describe('Organization URL', () => {
 describe('changing the password', () => {
   it('refuses the same password as the old one, on the new password field', () => {
     const same = 'a calm river at dawn';
-    const result = changePasswordRequest.safeParse({ OldPassword: same, NewPassword: same, ConfirmPassword: same });
+    const result = changePasswordRequest.safeParse({
+      OldPassword: same,
+      NewPassword: same,
+      ConfirmPassword: same,
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['NewPassword', accountMessages.newPasswordSameAsOld],
