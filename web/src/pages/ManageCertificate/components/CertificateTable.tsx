@@ -2,22 +2,20 @@ import { useMemo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Button, Empty, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { CertificateParentRow } from '@proofmark/shared/contract/workspace';
 import { EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
 import { TreeNameCell } from '../../ManageStudents/components/TreeNameCell';
 import { certTableRows, fullName } from './certificate-rows';
 import type { CertTableRow } from './certificate-rows';
+import type { TabProps } from './tab-props';
 
-interface CertificateTableProps {
+interface CertificateTableProps extends Pick<
+  TabProps,
+  'tree' | 'loading' | 'selected' | 'onSelected' | 'emptyText'
+> {
   /** Names the table for assistive technology and tests ("In-Progress certificates"). */
   label: string;
-  tree: readonly CertificateParentRow[];
-  loading: boolean;
-  selected: ReadonlySet<string>;
-  onSelected: (next: Set<string>) => void;
-  emptyText: string;
   /** The columns after the shared ones (Name, eMail, PublicKey, SecondEmail, OneTimeCode). */
   extraColumns: TableColumnsType<CertTableRow>;
   /** Status text of a recipient row, and its tag colour; the status itself when absent. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Flex } from 'antd';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { useCan } from '../../../auth/useCan';
@@ -8,20 +8,13 @@ import { CertificateTable } from './CertificateTable';
 import { inProgressColumns } from './in-progress-columns';
 import { InProgressModals } from './InProgressModals';
 import { InProgressToolbar } from './InProgressToolbar';
-import {
-  certTableRows,
-  childItems,
-  cohortsToValidate,
-  issuableStatuses,
-  selectedRows,
-  statusesOf,
-  wholeCohortOf,
-} from './certificate-rows';
+import { cohortsToValidate, issuableStatuses, wholeCohortOf } from './certificate-rows';
 import type { CertTableRow } from './certificate-rows';
 import { useProfileFlags } from './queries';
 import type { TabProps } from './tab-props';
 import { useInProgressActions } from './useInProgressActions';
 import { useIssueFlow } from './useIssueFlow';
+import { useTabSelection } from './useTabSelection';
 
 interface InProgressTabProps extends TabProps {
   /** The cohort the list is filtered to ('' for all), and the cohorts that exist. */
@@ -35,23 +28,20 @@ interface InProgressTabProps extends TabProps {
  * and confirmation), validate a cohort, reset and send for review; for Open Badges only baking.
  */
 export function InProgressTab(props: InProgressTabProps) {
-  const { certtype, tree, selected, onNotice, onChanged, disabled } = props;
+  const { certtype, selected, onNotice, onChanged, disabled } = props;
   const canSee = useCan('previewcertificate');
   const hasValidate = useCan('validate');
   const profile = useProfileFlags();
   // §2.5: Validate is offered with the validate permission when the profile turns it on (validate = 1).
   const canValidate = hasValidate && profile.data?.validate === true;
 
-  const rows = useMemo(() => certTableRows(tree), [tree]);
-  const items = childItems(selected);
-  const statuses = statusesOf(selectedRows(rows, selected));
+  const { items, statuses, sel } = useTabSelection(props);
   // A checked cohort row issues the whole cohort's generated rows (§7 selectedCohort, §5 balance 3).
   const wholeCohort = wholeCohortOf(selected);
   const toIssue =
     wholeCohort !== undefined && issuableStatuses(statuses).length > 0
       ? issuableStatuses(statuses)
       : statuses;
-  const sel = { selectedItems: items, certtype };
 
   const [previewItems, setPreviewItems] = useState<string[]>();
   const [photoOf, setPhotoOf] = useState<CertTableRow>();
@@ -84,15 +74,7 @@ export function InProgressTab(props: InProgressTabProps) {
         />
       </SelectionBar>
 
-      <CertificateTable
-        label="In-Progress certificates"
-        tree={tree}
-        loading={props.loading}
-        selected={selected}
-        onSelected={props.onSelected}
-        emptyText={props.emptyText}
-        extraColumns={extraColumns}
-      />
+      <CertificateTable {...props} label="In-Progress certificates" extraColumns={extraColumns} />
 
       <PhotoModal row={photoOf} certtype={certtype} onClose={() => setPhotoOf(undefined)} />
       <InProgressModals

@@ -24,7 +24,7 @@ import {
 import type { Notice } from '../../ManageStudents/components/notices';
 import type { InProgressActions } from './useInProgressActions';
 import type { IssueFlow } from './useIssueFlow';
-import { RuleButton } from './RuleButton';
+import { ActionButton, RuleButton } from './RuleButton';
 import { allowed } from './selection-actions';
 
 type Statuses = Parameters<typeof canGenerate>[0];
@@ -60,32 +60,35 @@ export function InProgressToolbar(props: {
       {props.openBadges ? (
         // Badges need no public key: Invite pending rows may be baked too (shared canBake).
         canIssueCerts && (
-          <RuleButton
+          <ActionButton
             {...guard}
             type="primary"
             icon={<TrophyOutlined />}
-            loading={actions.bake.isPending}
+            action={actions.bake}
             rule={() => canBake(statuses)}
-            onAllowed={() => actions.bake.mutate()}
           >
             Bake OpenBadges
-          </RuleButton>
+          </ActionButton>
         )
       ) : (
         <>
           {canGen && (
-            <RuleButton
+            <ActionButton
               {...guard}
               icon={<ThunderboltOutlined />}
-              loading={actions.generate.isPending}
+              action={actions.generate}
               rule={() => canGenerate(statuses)}
-              onAllowed={() => actions.generate.mutate()}
             >
               Generate Certificate
-            </RuleButton>
+            </ActionButton>
           )}
           {canSee && (
-            <RuleButton {...guard} icon={<EyeOutlined />} rule={() => canPreview(statuses)} onAllowed={props.onPreview}>
+            <RuleButton
+              {...guard}
+              icon={<EyeOutlined />}
+              rule={() => canPreview(statuses)}
+              onAllowed={props.onPreview}
+            >
               Preview Certificate
             </RuleButton>
           )}
@@ -114,26 +117,24 @@ export function InProgressToolbar(props: {
             </Button>
           )}
           {canManage && (
-            <RuleButton
+            <ActionButton
               {...guard}
               icon={<UndoOutlined />}
-              loading={actions.reset.isPending}
+              action={actions.reset}
               rule={() => canReset(statuses)}
-              onAllowed={() => actions.reset.mutate()}
             >
               Reset
-            </RuleButton>
+            </ActionButton>
           )}
           {canManage && (
-            <RuleButton
+            <ActionButton
               {...guard}
               icon={<SendOutlined />}
-              loading={actions.review.isPending}
+              action={actions.review}
               rule={() => canReview(statuses)}
-              onAllowed={() => actions.review.mutate()}
             >
               Send for Review
-            </RuleButton>
+            </ActionButton>
           )}
           {canIssueCerts && (
             <RuleButton

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMutation } from '@tanstack/react-query';
@@ -19,13 +19,13 @@ import { failureNotice, failureText } from '../../ManageStudents/components/noti
 import { CertificateTable, childOnly, rowName } from './CertificateTable';
 import { DownloadModal } from './DownloadModal';
 import type { DownloadOptions, DownloadType } from './DownloadModal';
-import { certTableRows, childItems, selectedRows, statusesOf } from './certificate-rows';
 import type { CertTableRow } from './certificate-rows';
 import { RevokeModal } from './RevokeModal';
-import { RuleButton } from './RuleButton';
+import { ActionButton, RuleButton } from './RuleButton';
 import type { RevokeSubmission } from './RevokeModal';
 import { allowed, useSelectionAction } from './selection-actions';
 import type { TabProps } from './tab-props';
+import { useTabSelection } from './useTabSelection';
 
 interface IssuedTabProps extends TabProps {
   downloadType: DownloadType;
@@ -41,16 +41,13 @@ const anyKind = { downloadjson: true, downloadpdf: true, downloadprint: true, do
  * refresh and revoke (a badge names only a revocation list, so it cannot be held).
  */
 export function IssuedTab(props: IssuedTabProps) {
-  const { certtype, tree, selected, onNotice, onRun, disabled } = props;
+  const { certtype, selected, onNotice, onRun, disabled } = props;
   const canSendCerts = useCan('sendcertificate');
   const canIssueCerts = useCan('issuecertificate');
   const canManage = useCan('managecertificate');
 
-  const rows = useMemo(() => certTableRows(tree), [tree]);
-  const items = childItems(selected);
-  const statuses = statusesOf(selectedRows(rows, selected));
+  const { items, statuses, sel } = useTabSelection(props);
   const openBadges = certtype === 'openbadges';
-  const sel = { selectedItems: items, certtype };
   const selectedCount = items.length;
   const guard = { disabled, onNotice };
 
@@ -155,33 +152,19 @@ export function IssuedTab(props: IssuedTabProps) {
           {!canIssueCerts && <SelectionCount selected={selected} hint="Select certificates to act on them" />}
         </Flex>
         <Space wrap size={8} role="toolbar" aria-label="Issued actions">
-          {openBadges ? (
-            canSendCerts && (
-              <RuleButton
-                {...guard}
-                type="primary"
-                icon={<MailOutlined />}
-                loading={send.isPending}
-                rule={() => canSend(statuses)}
-                onAllowed={() => send.mutate()}
-              >
-                Send OpenBadges
-              </RuleButton>
-            )
-          ) : (
+          {canSendCerts && (
+            <ActionButton
+              {...guard}
+              type="primary"
+              icon={<MailOutlined />}
+              action={send}
+              rule={() => canSend(statuses)}
+            >
+              {openBadges ? 'Send OpenBadges' : 'Send Certificate'}
+            </ActionButton>
+          )}
+          {!openBadges && (
             <>
-              {canSendCerts && (
-                <RuleButton
-                  {...guard}
-                  type="primary"
-                  icon={<MailOutlined />}
-                  loading={send.isPending}
-                  rule={() => canSend(statuses)}
-                  onAllowed={() => send.mutate()}
-                >
-                  Send Certificate
-                </RuleButton>
-              )}
               <RuleButton
                 {...guard}
                 icon={<DownloadOutlined />}
@@ -191,26 +174,24 @@ export function IssuedTab(props: IssuedTabProps) {
                 Download
               </RuleButton>
               {canManage && (
-                <RuleButton
+                <ActionButton
                   {...guard}
                   icon={<PauseCircleOutlined />}
-                  loading={hold.isPending}
+                  action={hold}
                   rule={() => canHold(statuses)}
-                  onAllowed={() => hold.mutate()}
                 >
                   Hold
-                </RuleButton>
+                </ActionButton>
               )}
               {canManage && (
-                <RuleButton
+                <ActionButton
                   {...guard}
                   icon={<PlayCircleOutlined />}
-                  loading={unhold.isPending}
+                  action={unhold}
                   rule={() => canUnhold(statuses)}
-                  onAllowed={() => unhold.mutate()}
                 >
                   Unhold
-                </RuleButton>
+                </ActionButton>
               )}
             </>
           )}
@@ -218,15 +199,7 @@ export function IssuedTab(props: IssuedTabProps) {
         </Space>
       </SelectionBar>
 
-      <CertificateTable
-        label="Issued certificates"
-        tree={tree}
-        loading={props.loading}
-        selected={selected}
-        onSelected={props.onSelected}
-        emptyText={props.emptyText}
-        extraColumns={extraColumns}
-      />
+      <CertificateTable {...props} label="Issued certificates" extraColumns={extraColumns} />
 
       <DownloadModal
         open={downloadOpen}

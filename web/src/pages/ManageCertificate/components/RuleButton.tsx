@@ -27,3 +27,11 @@ export function RuleButton({ rule, onNotice, onAllowed, ...button }: RuleButtonP
     />
   );
 }
+
+/** A RuleButton that starts a mutation on the selection, busy while it runs. */
+export function ActionButton({
+  action,
+  ...button
+}: Omit<RuleButtonProps, 'onAllowed' | 'loading'> & { action: { isPending: boolean; mutate: () => void } }) {
+  return <RuleButton {...button} loading={action.isPending} onAllowed={() => action.mutate()} />;
+}
