@@ -68,7 +68,9 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   public: { ...none, table: 'records', buckets: { public: 'read' } },
   profile: { ...none, buckets: files, secrets: true },
   // Reads the saved secrets it tests with; the Proofmark storage test writes and deletes one object.
-  'profile-connections': { ...none, buckets: artefacts, secrets: true },
+  'profile-storage-test': { ...none, buckets: artefacts, secrets: true },
+  // Reads the saved mail secrets; stores the Office 365 token it fetches (sealed). No bucket.
+  'profile-mail-test': { ...none, secrets: true },
   cohorts: none,
   recipients: { ...none, buckets: artefacts },
   uploads: { ...none, buckets: artefacts, queues: ['import'] },

@@ -4,13 +4,9 @@ import { storageRequest } from '@proofmark/shared/contract/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import type { SecretField } from '@proofmark/shared/settings/rules';
 import { describeConnectionError } from './connection-errors';
-import {
-  AZURE_CONTAINER,
-  savedStorageRequest,
-  smtpConfigFor,
-  storageTargetFor,
-  withDeadline,
-} from './connection-tests';
+import { withDeadline } from './connection-tests';
+import { smtpConfigFor } from './mail-test';
+import { AZURE_CONTAINER, savedStorageRequest, storageTargetFor } from './storage-test';
 
 const stored =
   (values: Partial<Record<SecretField, string>>) =>
