@@ -1,3 +1,4 @@
+import type { RunView } from '../contract/workspace';
 import { isIssuedStatus, recipientStatus } from '../recipients/rules';
 import { workspaceMessages as m } from './messages';
 
@@ -195,3 +196,7 @@ export const canApprove = (
   );
   return eligible.length ? ok : refuse(m.approvalSelectIssued);
 };
+
+/** A run (long work) that will change no more: done or failed. */
+export const isRunFinished = (run: Pick<RunView, 'state'>): boolean =>
+  run.state === 'done' || run.state === 'failed';

@@ -9,7 +9,7 @@ import { canApprove } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { useCan } from '../../auth/useCan';
 import { useOrgScope } from '../../auth/useOrgScope';
-import { workspaceApi } from '../../api/workspace';
+import { useApprovals, useInvalidateWorkspace, useProfileFlags, workspaceApi } from '../../api/workspace';
 import type { ApprovalsQuery } from '../../api/workspace';
 import { CertificateTypeSelect } from '../../components/CertificateTypeSelect';
 import { PageContainer } from '../../components/PageContainer';
@@ -36,11 +36,6 @@ import {
 import { certTableRows, selectedRows } from '../ManageCertificate/components/certificate-rows';
 import { parseWorkspaceChoices } from '../ManageCertificate/components/workspace-choices';
 import type { CertTableRow } from '../ManageCertificate/components/certificate-rows';
-import {
-  useApprovals,
-  useInvalidateWorkspace,
-  useProfileFlags,
-} from '../ManageCertificate/components/queries';
 import { cardStyle } from '../ManageCertificate/components/tab-props';
 import { WorkspaceFilters } from '../ManageCertificate/components/WorkspaceFilters';
 import { DeclineModal } from './components/DeclineModal';

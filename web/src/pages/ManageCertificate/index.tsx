@@ -21,9 +21,9 @@ import { useCohorts } from '../../api/recipients';
 import { InProgressTab } from './components/InProgressTab';
 import { IssuedTab } from './components/IssuedTab';
 import type { DownloadType } from './components/DownloadModal';
-import { isFinished } from './components/run-status';
+import { isRunFinished } from '@proofmark/shared/workspace/rules';
 import { parseWorkspaceChoices } from './components/workspace-choices';
-import { useInvalidateWorkspace, useWorkspace } from './components/queries';
+import { useInvalidateWorkspace, useWorkspace } from '../../api/workspace';
 import { RunProgress } from './components/RunProgress';
 import { openDownload } from './components/open-download';
 import { cardStyle } from './components/tab-props';
@@ -180,7 +180,7 @@ export default function ManageCertificatePage() {
             id={run.id}
             kind={run.kind}
             onFinished={runFinished}
-            finishedAtStart={isFinished(run)}
+            finishedAtStart={isRunFinished(run)}
             onClose={() => dismissRun(run.id)}
           />
         ))}

@@ -40,7 +40,7 @@ import { ProgrammeImportModal } from './components/ProgrammeImportModal';
 import { useApiMode, useCohorts, useInvalidateRecipients, useRecipientTree } from '../../api/recipients';
 import { RecipientTable } from './components/RecipientTable';
 import { UploadPanel } from './components/UploadPanel';
-import { isFinished } from '../ManageCertificate/components/run-status';
+import { isRunFinished } from '@proofmark/shared/workspace/rules';
 import { RunProgress } from '../ManageCertificate/components/RunProgress';
 import { useFollowedRuns } from '../ManageCertificate/components/useFollowedRuns';
 
@@ -220,7 +220,7 @@ export default function ManageStudentsPage() {
             id={run.id}
             kind={run.kind}
             onFinished={() => void invalidate()}
-            finishedAtStart={isFinished(run)}
+            finishedAtStart={isRunFinished(run)}
             onClose={() => inviteProgress.dismiss(run.id)}
           />
         ))}

@@ -10,7 +10,7 @@ import { InProgressModals } from './InProgressModals';
 import { InProgressToolbar } from './InProgressToolbar';
 import { cohortsToValidate, issuableStatuses, wholeCohortOf } from './certificate-rows';
 import type { CertTableRow } from './certificate-rows';
-import { useProfileFlags } from './queries';
+import { useProfileFlags } from '../../../api/workspace';
 import type { TabProps } from './tab-props';
 import { useInProgressActions } from './useInProgressActions';
 import { useIssueFlow } from './useIssueFlow';

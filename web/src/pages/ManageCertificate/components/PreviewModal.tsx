@@ -4,11 +4,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { useOrgScope } from '../../../auth/useOrgScope';
-import { workspaceApi } from '../../../api/workspace';
+import { workspaceApi, workspaceKeys } from '../../../api/workspace';
 import { failureText } from '../../ManageStudents/components/notices';
 import { previewFailureText } from '../failureText';
 import { CertificateFrame } from './CertificateFrame';
-import { workspaceKeys } from './queries';
 
 interface PreviewModalProps {
   /** The selection to preview; undefined: closed. */

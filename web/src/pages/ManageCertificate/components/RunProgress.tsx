@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Alert, Flex, List, Progress, Typography } from 'antd';
 import type { RunKind, RunView } from '@proofmark/shared/contract/workspace';
 import { failureText } from '../../ManageStudents/components/notices';
-import { isFinished, runDoneText, runPercent, runTitle, runWaitText } from './run-status';
-import { useRun } from './queries';
+import { isRunFinished } from '@proofmark/shared/workspace/rules';
+import { runDoneText, runPercent, runTitle, runWaitText } from './run-status';
+import { useRun } from '../../../api/workspace';
 
 interface RunProgressProps {
   id: string;
@@ -26,12 +27,12 @@ export function RunProgress({ id, kind, onFinished, finishedAtStart = false, onC
   const data = run.data;
 
   useEffect(() => {
-    if (data === undefined || reported.current || !isFinished(data)) return;
+    if (data === undefined || reported.current || !isRunFinished(data)) return;
     reported.current = true;
     onFinished(data);
   }, [data, onFinished]);
 
-  const finished = data !== undefined && isFinished(data);
+  const finished = data !== undefined && isRunFinished(data);
   const failed = data?.state === 'failed' || (data !== undefined && data.failed > 0);
   const type = run.isError ? 'warning' : !finished ? 'info' : failed ? 'warning' : 'success';
 

@@ -1,5 +1,5 @@
 import type { RunView } from '@proofmark/shared/contract/workspace';
-import { isFinished } from './run-status';
+import { isRunFinished } from '@proofmark/shared/workspace/rules';
 
 /* Runs a page opened again (a reload during a run) shows, and the ones the user dismissed. */
 
@@ -21,7 +21,7 @@ export const runsToRestore = (
 ): RunView[] =>
   runs.filter((r) => {
     if (dismissed.has(r.id)) return false;
-    if (!isFinished(r)) return true;
+    if (!isRunFinished(r)) return true;
     if (r.state === 'failed' || r.failed > 0) return true;
     return now - Date.parse(r.updatedAt) < CLEAN_RUN_SHOWN_MS;
   });

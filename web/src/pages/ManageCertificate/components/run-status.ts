@@ -4,9 +4,6 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 
 /* How a run (long work) is shown while it runs and once it finished. */
 
-export const isFinished = (run: Pick<RunView, 'state'>): boolean =>
-  run.state === 'done' || run.state === 'failed';
-
 export const runPercent = (run: Pick<RunView, 'done' | 'failed' | 'total' | 'state'>): number => {
   if (run.state === 'done') return 100;
   if (run.total <= 0) return 0;

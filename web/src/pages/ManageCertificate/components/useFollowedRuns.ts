@@ -3,7 +3,7 @@ import type { RunKind, RunView } from '@proofmark/shared/contract/workspace';
 import { useOrgScope } from '../../../auth/useOrgScope';
 import { readStored, writeStored } from '../../../storedChoices';
 import { parseDismissedRuns, runsToRestore, withDismissedRun } from './restored-runs';
-import { useRecentRuns } from './queries';
+import { useRecentRuns } from '../../../api/workspace';
 
 /** What a page needs of a run to show its card (the card polls the rest). */
 export type FollowedRun = Pick<RunView, 'id' | 'kind' | 'state'>;
