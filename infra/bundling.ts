@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { jobNames, type JobName } from '../functions/src/jobs';
+import { COMMON_PASSWORDS_PACKAGE } from '../shared/src/accounts/common-passwords';
 import { FONT_PACKAGES } from '../functions/src/render/fonts';
 import { routeGroups, type RouteGroup } from '../functions/src/routes';
 
@@ -58,12 +59,21 @@ export interface LambdaBundle {
   nodeModules: string[];
 }
 
+/**
+ * What an HTTP group installs beside its bundle: the workspace's preview is the certificate's HTML,
+ * with the fonts read at run time; the calls that set a password load the common-password list (380 kB
+ * of data) on first use, so sign-in and the rest of /api/auth never read it.
+ */
+const besideHttpBundle: Partial<Record<RouteGroup, readonly string[]>> = {
+  workspace: FONT_PACKAGES,
+  auth: [COMMON_PASSWORDS_PACKAGE],
+};
+
 export const httpBundle = (group: RouteGroup): LambdaBundle => ({
   name: `http/${group}`,
   kind: 'http',
   entry: `functions/src/http/${group}.ts`,
-  // The workspace's preview is the certificate's HTML, with the fonts read at run time.
-  nodeModules: group === 'workspace' ? [...FONT_PACKAGES] : [],
+  nodeModules: [...(besideHttpBundle[group] ?? [])],
 });
 
 export const jobBundle = (job: JobName): LambdaBundle => ({

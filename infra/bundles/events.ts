@@ -9,7 +9,7 @@ export interface SmokeCall {
   check: (answer: unknown) => boolean;
 }
 
-const httpEvent = (routeKey: string, body?: string) => {
+export const httpEvent = (routeKey: string, body?: string) => {
   const [method, path] = routeKey.split(' ') as [string, string];
   return {
     version: '2.0',

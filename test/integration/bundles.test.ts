@@ -3,6 +3,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORDS_PACKAGE } from '../../shared/src/accounts/common-passwords';
+import { accountMessages } from '../../shared/src/accounts/messages';
 import { CHROMIUM_PACKAGE, lambdaBundles } from '../../infra/bundling';
 import {
   awsCommandsIn,
@@ -12,10 +14,11 @@ import {
   type BuiltBundle,
 } from '../../infra/bundles/build';
 import { budgetProblems, CHAIN_FREE, chainLibrariesIn, HTTP_BUDGET_BYTES } from '../../infra/bundles/budget';
-import { smokeCallFor } from '../../infra/bundles/events';
+import { httpEvent, smokeCallFor } from '../../infra/bundles/events';
 import { loadBundle } from '../../infra/bundles/load';
 import { repoRoot } from '../../infra/constructs/backend-function';
 import { httpAccess, jobAccess, userAdminActions, type FunctionAccess } from '../../infra/permissions';
+import { registration } from './accounts';
 import { cloud } from './helpers';
 
 /*
@@ -62,6 +65,16 @@ describe('Lambda bundles', () => {
     },
     90_000,
   );
+
+  it('the auth bundle reads the common-password list from beside it, only when a password is set', async () => {
+    const auth = bundle('http/auth');
+    expect(auth.nodeModules).toContain(COMMON_PASSWORDS_PACKAGE);
+    expect(packagesIn(auth.metafile).has(COMMON_PASSWORDS_PACKAGE)).toBe(false);
+    const event = httpEvent('POST /api/auth/register', JSON.stringify(registration({ password: 'Qwertyuiop' })));
+    const result = await loadBundle(auth.dir, event, auth.nodeModules, cloud().functionEnv);
+    expect(result).toMatchObject({ ok: true, answer: { statusCode: 400 } });
+    if (result.ok) expect(JSON.stringify(result.answer)).toContain(accountMessages.passwordTooCommon);
+  }, 90_000);
 
   it('leaves to Node only builtins and the packages installed beside the bundle', () => {
     for (const b of built.values()) {

@@ -12,7 +12,7 @@ import { redeemSetPasswordLink } from './set-password-links';
 export const setFirstPassword = async (user: UserRecord, newPassword: string) => {
   // Without the old password only while a change is forced; otherwise the settings' change applies.
   if (!user.mustChangePassword) throw badRequest(accountMessages.firstPasswordNotRequired);
-  assertAcceptablePassword(newPassword, 'newpassword');
+  await assertAcceptablePassword(newPassword, 'newpassword');
   await setIdentityPassword(user.email, newPassword);
   await updateUser(user.orgId, user.userId, { mustChangePassword: false });
 };
@@ -22,7 +22,7 @@ export const changePassword = async (user: UserRecord, oldPassword: string, newP
     throw badRequest(accountMessages.oldPasswordWrong, [
       { path: 'OldPassword', message: accountMessages.oldPasswordWrong },
     ]);
-  assertAcceptablePassword(newPassword, 'NewPassword');
+  await assertAcceptablePassword(newPassword, 'NewPassword');
   await setIdentityPassword(user.email, newPassword);
 };
 
@@ -35,7 +35,7 @@ export const startPasswordReset = async (email: string, client: string) => {
 };
 
 export const finishPasswordReset = async (email: string, code: string, newPassword: string) => {
-  assertAcceptablePassword(newPassword, 'newpassword');
+  await assertAcceptablePassword(newPassword, 'newpassword');
   const user = await findUserByEmail(email);
   if (!user || !(await redeemCode('reset', email, code))) throw badRequest(accountMessages.badCode);
   await setIdentityPassword(email, newPassword);
@@ -51,7 +51,7 @@ export const finishPasswordReset = async (email: string, code: string, newPasswo
  * mailed link also proves the mailbox and ends any forced change.
  */
 export const setPasswordWithLink = async (token: string, newPassword: string) => {
-  assertAcceptablePassword(newPassword, 'newpassword');
+  await assertAcceptablePassword(newPassword, 'newpassword');
   const user = await redeemSetPasswordLink(token);
   await setIdentityPassword(user.email, newPassword);
   await markEmailVerified(user.email);

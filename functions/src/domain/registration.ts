@@ -3,7 +3,7 @@ import { badRequest } from '@proofmark/shared/errors';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
 import { passwordProblem } from '@proofmark/shared/accounts/password-policy';
-import { isCommonPassword } from '@proofmark/shared/accounts/common-passwords';
+import { commonPasswordCheck } from '@proofmark/shared/accounts/common-passwords';
 import type { RegisterRequest } from '@proofmark/shared/contract/auth';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { markEmailVerified } from '../adapters/identity';
@@ -16,8 +16,8 @@ import { issueCode, redeemCode } from './email-codes';
 import { confirmationMail } from './account-mail';
 
 /** `field` names the form field the problem belongs beside (each password form names it its own way). */
-export const assertAcceptablePassword = (password: string, field = 'password') => {
-  const problem = passwordProblem(password, isCommonPassword);
+export const assertAcceptablePassword = async (password: string, field = 'password') => {
+  const problem = passwordProblem(password, await commonPasswordCheck());
   if (problem) throw badRequest(problem, [{ path: field, message: problem }]);
 };
 
@@ -38,7 +38,7 @@ const verifierSlug = (orgName: string) =>
  * Cognito user is deleted again, so a failure half way leaves neither behind.
  */
 export const register = async (input: RegisterRequest, client: string): Promise<{ orgId: string; userId: string }> => {
-  assertAcceptablePassword(input.password);
+  await assertAcceptablePassword(input.password);
   const orgId = randomUUID();
   const now = new Date().toISOString();
   const org: OrgRecord = {
