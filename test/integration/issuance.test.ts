@@ -30,8 +30,9 @@ const rpc = async (method: string, params: unknown[]) => {
   });
   return ((await res.json()) as { result: unknown }).result;
 };
-/** Transactions on the chain that carry this Merkle root. */
-const txsCarrying = async (merkleRoot: string) => {
+/** Transactions on the chain that carry this Merkle root (a published batch has one). */
+const txsCarrying = async (merkleRoot: string | undefined) => {
+  expect(merkleRoot).toMatch(/^[0-9a-f]{64}$/);
   const latest = Number(await rpc('eth_blockNumber', []));
   const hits: { hash: string; nonce: string; from: string }[] = [];
   for (let n = 0; n <= latest; n++) {

@@ -5,13 +5,15 @@ import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } f
 import { chainAdapter } from '../adapters/chain/deployment-chains';
 import { requiredConfirmations } from '../adapters/chain/deployment-networks';
 import { getBatch, type BatchRecord } from './batches';
+import { prepareQueuedBatch } from './batch-preparing';
 import { publishBatch } from './batch-publishing';
 
 /*
  * The anchoring job's half of a batch's life (see ./batches.ts for the records and
- * ./batch-creation.ts for how batches are made): signing and broadcasting the anchor, then
- * publishing (./batch-publishing.ts). Its own modules so the HTTP functions that make or list
- * batches do not carry the publishing code (signers, baking, the workspace's QR codes).
+ * ./batch-creation.ts for how batches are made): hashing the credentials (./batch-preparing.ts),
+ * signing and broadcasting the anchor, then publishing (./batch-publishing.ts). Its own modules so
+ * the HTTP functions that make or list batches do not carry the hashing or the publishing code
+ * (jsonld, signers, baking, the workspace's QR codes).
  */
 
 type Changes = Partial<Pick<BatchRecord, 'state' | 'rawTx' | 'txId' | 'keyFragment' | 'confirmations' | 'blockNumber'>>;
@@ -48,14 +50,16 @@ const markPublished = async (b: BatchRecord, conf: { confirmations: number; bloc
 
 /**
  * The anchoring job: one step after another, each safe to repeat; throws to be retried later.
- * prepared → signing (claimed) → the batch's nonce is fixed once (never burned: a retry reuses it)
- * → the signed bytes are stored once → broadcast (the same bytes on every retry) → published.
+ * prepared (hashed: the Merkle root is set once) → signing (claimed) → the batch's nonce is fixed
+ * once (never burned: a retry reuses it) → the signed bytes are stored once → broadcast (the same
+ * bytes on every retry) → published.
  */
 export const anchorBatch = async (orgId: string, batchId: string): Promise<BatchRecord['state']> => {
   let batch = await getBatch(orgId, batchId);
   const chain = await chainAdapter(batch.blockchain);
 
   if (batch.state === 'prepared') {
+    await prepareQueuedBatch(batch);
     await advance(batch, 'prepared', { state: 'signing' });
     batch = await getBatch(orgId, batchId);
   }
@@ -69,6 +73,8 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
       await fixNonce(batch, await allocateNonce(key, await chain.pendingCount(key.address)));
       batch = await getBatch(orgId, batchId);
     }
+    // Set before the batch left `prepared` (by this delivery or the one that moved it).
+    if (!batch.merkleRoot) throw new Error(`Batch ${batch.id} is signing without a Merkle root`);
     const signed = await chain.signAnchor({
       privateKeyHex: await issuingPrivateKey(key),
       merkleRootHex: batch.merkleRoot,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { prepareBatch, type BlockcertsCredential } from '@proofmark/shared/blockcerts/index';
+import type { BlockcertsCredential } from '@proofmark/shared/blockcerts/types';
 import { deleteObject, putObject } from '../adapters/blobs';
 import { enqueueJob, pendingJobMark } from '../adapters/queue';
 import { batches } from '../store/batches';
@@ -7,12 +7,15 @@ import { written } from '../store/table';
 import { anchorNetwork } from '../adapters/chain/deployment-networks';
 import type { Blockchain } from './chains';
 import { publishIssuerDocuments } from './public-docs';
-import { getBatch, preparedKey, type BatchRecord } from './batches';
+import { getBatch, preparedKey, type BatchRecord, type QueuedCredentials } from './batches';
 import type { StatusListForm, StatusPurpose } from './status-list';
 
 /**
- * Prepares a batch's credentials (hashes, Merkle root), stores them and the batch, and queues the
- * anchoring job. The batch carries the job's pending mark, so a restart queues it again.
+ * Stores a batch's credentials and the batch, and queues the anchoring job, which hashes them and
+ * computes the Merkle root before it signs (./batch-preparing.ts): canonicalizing is the credential
+ * engine's heaviest code (jsonld), and the HTTP function that anchors a new status-list edition
+ * after a hold or a revocation should not carry it. The batch carries the job's pending mark, so a
+ * restart queues it again.
  * With a fixed `batchId` (a client's request id) the batch is made once: a concurrent or repeated
  * call that loses the race answers the batch that was stored first.
  */
@@ -32,7 +35,7 @@ export const queueBatch = async (
   },
 ): Promise<BatchRecord> => {
   const { blockchain } = extra;
-  const prepared = await prepareBatch(credentials as BlockcertsCredential[]);
+  if (!credentials.length) throw new Error('A batch needs at least one credential');
   const id = extra.batchId ?? randomUUID();
   const batch: BatchRecord = {
     orgId,
@@ -45,18 +48,18 @@ export const queueBatch = async (
     state: 'prepared',
     blockchain,
     network: anchorNetwork(blockchain),
-    merkleRoot: prepared.merkleRoot,
     count: credentials.length,
     createdAt: extra.createdAt.toISOString(),
     credentialIds: (credentials as BlockcertsCredential[]).map((c) => String(c.id)),
-    // Each preparation gets its own object, named on the record: a concurrent or retried build of
-    // a batch with a fixed id can never overwrite the credentials whose Merkle root was stored.
+    // Each build gets its own object, named on the record: a concurrent or retried build of a
+    // batch with a fixed id can never overwrite the credentials the stored batch anchors.
     preparedObject: extra.batchId ? preparedKey(orgId, `${id}/${randomUUID()}`) : preparedKey(orgId, id),
     ...(extra.source ? { source: extra.source } : {}),
   };
   const jobMessage = { orgId, batchId: batch.id };
   // The credentials themselves can exceed an item's 400 KB: they live in the private bucket.
-  await putObject('artefacts', batch.preparedObject!, JSON.stringify(prepared), 'application/json');
+  const queued: QueuedCredentials = { credentials: [...credentials] };
+  await putObject('artefacts', batch.preparedObject!, JSON.stringify(queued), 'application/json');
   const stored = await written(
     batches()
       .create({ ...batch, ...pendingJobMark('anchor', jobMessage) })

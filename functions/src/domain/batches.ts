@@ -14,7 +14,8 @@ import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
  */
 
 /**
- * A batch goes prepared → signed → broadcast → published. Every step is a conditional write, so a
+ * A batch goes prepared (its credentials stored; the anchoring job first hashes them and sets the
+ * Merkle root) → signing → signed → broadcast → published. Every step is a conditional write, so a
  * redelivered or concurrently delivered job message moves it at most once; the signed raw
  * transaction is stored before it is broadcast, and a retry re-sends exactly those bytes.
  */
@@ -34,7 +35,8 @@ export interface BatchRecord {
   state: BatchView['state'];
   blockchain: Blockchain;
   network: string;
-  merkleRoot: string;
+  /** Set by the anchoring job once it has hashed the credentials (./batch-preparing.ts). */
+  merkleRoot?: string;
   count: number;
   createdAt: string;
   keyFragment?: string;
@@ -44,10 +46,18 @@ export interface BatchRecord {
   blockNumber?: number;
   confirmations?: number;
   credentialIds: string[];
-  /** The private object holding the prepared (unsigned, hashed) credentials of this batch. */
+  /**
+   * The private object holding this batch's unsigned credentials: as queued (QueuedCredentials),
+   * then with their hashes and Merkle root once the anchoring job has prepared them (PreparedBatch).
+   */
   preparedObject?: string;
   /** The workspace run (issue or bake request) whose recipient rows this batch issues. */
   source?: { runId: string };
+}
+
+/** The stored credentials of a batch the anchoring job has not prepared yet. */
+export interface QueuedCredentials {
+  credentials: object[];
 }
 
 export const preparedKey = (orgId: string, id: string) => `${orgId}/batches/${id}/prepared.json`;
@@ -100,7 +110,9 @@ export const listTransactions = async (orgId: string, limit = 200): Promise<Tran
 };
 
 export const findBatch = async (orgId: string, id: string): Promise<BatchRecord | undefined> => {
-  const out = await batches().get({ orgId, id }).go({ consistent: true, ...earlierRows });
+  const out = await batches()
+    .get({ orgId, id })
+    .go({ consistent: true, ...earlierRows });
   return out.data ? recordOf(out.data) : undefined;
 };
 

@@ -1,8 +1,9 @@
+// The list's own module, not the engine's index: building a list does not canonicalize (no jsonld).
 import {
   Bitstring,
   buildStatusListCredential,
   MIN_STATUS_LIST_BITS,
-} from '@proofmark/shared/blockcerts/index';
+} from '@proofmark/shared/blockcerts/statuslist';
 import { AppError, notFound } from '@proofmark/shared/errors';
 import { holds } from '../store/holds';
 import { organisations } from '../store/organisations';

@@ -9,7 +9,8 @@ const statusPurposes = ['suspension', 'revocation'] as const;
  * A batch anchored by one blockchain transaction: certificates or badges, or a new edition of one
  * of the organisation's status lists. It moves prepared → signing → signed → broadcast → published
  * by conditional writes on `state`; the signed raw transaction (`rawTx`) is stored before it is
- * broadcast. The prepared credentials live in the artefacts bucket (`preparedObject`).
+ * broadcast. The credentials live in the artefacts bucket (`preparedObject`); the anchoring job
+ * hashes them and sets `merkleRoot` before it leaves `prepared`.
  *
  * Until it is published, the batch also carries the pending-job mark of the anchoring job (gsi2
  * `PENDING#anchor` and the time it was queued, with `jobMessage`), which a restart of the local
@@ -32,7 +33,8 @@ export const batches = defineEntity('batch', {
     state: { type: batchStates, required: true },
     blockchain: { type: blockchains, required: true },
     network: attr.requiredText,
-    merkleRoot: attr.requiredText,
+    // Absent until the anchoring job has hashed the credentials.
+    merkleRoot: attr.text,
     count: attr.requiredNumber,
     createdAt: attr.requiredText,
     keyFragment: attr.text,

@@ -1,4 +1,4 @@
-import { BLOCKCERTS_CREDENTIAL_CONTEXT } from './contexts/index';
+import { BLOCKCERTS_CREDENTIAL_CONTEXT } from './contexts/urls';
 import { toRfc3339 } from './dates';
 import type { BitstringStatusListEntry, BlockcertsCredential, Display, StatusPurpose } from './types';
 

@@ -1,4 +1,4 @@
-import { CONTEXT } from './contexts/index';
+import { CONTEXT } from './contexts/urls';
 import { toRfc3339 } from './dates';
 import { ethereumAddressFromPublicKey, publicKeyToJwk, type Secp256k1PublicKeyJwk } from './keys';
 import { RECIPIENT_KEY_PREFIX } from './build';

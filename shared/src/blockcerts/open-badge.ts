@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { CONTEXT } from './contexts/index';
+import { CONTEXT } from './contexts/urls';
 import { toRfc3339 } from './dates';
 import { CredentialInputError } from './build';
 

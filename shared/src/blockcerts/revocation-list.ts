@@ -1,4 +1,4 @@
-import { CONTEXT } from './contexts/index';
+import { CONTEXT } from './contexts/urls';
 
 export interface RevokedAssertion {
   /** The credential id (urn:uuid:…). */

@@ -1,5 +1,5 @@
 import { base64urlnopad } from '@scure/base';
-import { BLOCKCERTS_CREDENTIAL_CONTEXT } from './contexts/index';
+import { BLOCKCERTS_CREDENTIAL_CONTEXT } from './contexts/urls';
 import { toRfc3339 } from './dates';
 import type { StatusPurpose } from './types';
 

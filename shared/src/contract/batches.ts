@@ -9,7 +9,8 @@ export const batchView = z.object({
   state: z.enum(batchStates),
   blockchain: blockchainChoice,
   network: z.string(),
-  merkleRoot: z.string(),
+  /** What the anchoring transaction carries; absent until the anchoring job has hashed the batch. */
+  merkleRoot: z.string().optional(),
   count: z.number(),
   txId: z.string().optional(),
   confirmations: z.number().optional(),

@@ -8,24 +8,9 @@ import blockcertsV3_1 from './blockcerts-v3.1.json';
 import blockcertsV3 from './blockcerts-v3.json';
 import openBadgesV2 from './openbadges-v2.json';
 import openBadgesV3 from './openbadges-v3p0-3.0.3.json';
+import { CONTEXT } from './urls';
 
-export const CONTEXT = {
-  credentialsV2: 'https://www.w3.org/ns/credentials/v2',
-  credentialsV1: 'https://www.w3.org/2018/credentials/v1',
-  dataIntegrityV2: 'https://w3id.org/security/data-integrity/v2',
-  blockcertsV3_2: 'https://w3id.org/blockcerts/v3.2',
-  blockcertsV3_1: 'https://w3id.org/blockcerts/v3.1',
-  blockcertsV3: 'https://w3id.org/blockcerts/v3',
-  openBadgesV2: 'https://w3id.org/openbadges/v2',
-  openBadgesV3: 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
-} as const;
-
-/** The @context every Proofmark Blockcerts credential is issued with, in this order. */
-export const BLOCKCERTS_CREDENTIAL_CONTEXT: readonly string[] = [
-  CONTEXT.credentialsV2,
-  CONTEXT.dataIntegrityV2,
-  CONTEXT.blockcertsV3_2,
-];
+export { BLOCKCERTS_CREDENTIAL_CONTEXT, CONTEXT } from './urls';
 
 // Aliases are the other URLs under which the Blockcerts verifier bundles the same documents, so a
 // certificate written with any of them canonicalizes identically here and there.

@@ -1,4 +1,4 @@
-import { CONTEXT } from '../contexts/index';
+import { CONTEXT } from '../contexts/urls';
 import { isRfc3339WithOffset } from '../dates';
 import { decodeProofValue } from '../proof-value';
 import { isRecord } from './fetch-json';

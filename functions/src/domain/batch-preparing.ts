@@ -1,0 +1,38 @@
+import { prepareBatch } from '@proofmark/shared/blockcerts/proof';
+import type { BlockcertsCredential } from '@proofmark/shared/blockcerts/types';
+import { getObjectText, putObject } from '../adapters/blobs';
+import { batches } from '../store/batches';
+import { written } from '../store/table';
+import { preparedKey, type BatchRecord, type QueuedCredentials } from './batches';
+
+/*
+ * The anchoring job's first step (./batch-anchoring.ts): hashing a queued batch's credentials
+ * exactly as they will be published (RDF canonicalization) and computing the Merkle root its
+ * transaction carries. It lives in the job, not where batches are queued (./batch-queueing.ts), so
+ * the HTTP function that anchors a new status-list edition does not carry the canonicalizer.
+ */
+
+/**
+ * Prepares a batch that has no Merkle root yet: the stored credentials get their target hashes
+ * and root (the object then holds the PreparedBatch that publishing finalizes), then the root is
+ * set on the record. Hashing is deterministic, so a concurrent or repeated delivery writes the same
+ * bytes and the same root; the root is set once (the record's condition) and only after the object
+ * holds the hashes, so nothing past `prepared` ever reads a half-prepared batch.
+ */
+export const prepareQueuedBatch = async (batch: BatchRecord): Promise<string> => {
+  if (batch.merkleRoot) return batch.merkleRoot;
+  const key = batch.preparedObject ?? preparedKey(batch.orgId, batch.id);
+  const text = await getObjectText('artefacts', key);
+  if (!text) throw new Error(`The credentials of batch ${batch.id} are missing from the artefacts bucket`);
+  const { credentials } = JSON.parse(text) as QueuedCredentials;
+  const prepared = await prepareBatch(credentials as BlockcertsCredential[]);
+  await putObject('artefacts', key, JSON.stringify(prepared), 'application/json');
+  await written(
+    batches()
+      .patch({ orgId: batch.orgId, id: batch.id })
+      .set({ merkleRoot: prepared.merkleRoot })
+      .where(({ merkleRoot }, { notExists }) => notExists(merkleRoot))
+      .go(),
+  );
+  return prepared.merkleRoot;
+};
