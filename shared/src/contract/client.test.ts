@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { AppError } from '../errors';
-import { ApiError, createApiClient, fillPath, queryString, requestPath, type ApiData } from './client';
+import {
+  ApiError,
+  createApiClient,
+  fillPath,
+  queryString,
+  requestPath,
+  type ApiData,
+  type PublicRouteKey,
+} from './client';
 
 // A real HTTP server on 127.0.0.1 stands in for the API: each test says what it answers next and
 // reads back what the client sent.
@@ -84,6 +92,24 @@ describe('a call', () => {
     const answer = await client('tok').answer('POST /api/auth/logout', {});
     expect(answer).toEqual({ status: 200, message: 'Signed out.', data: null });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/auth/logout', body: '' });
+  });
+
+  it('asks fetch to keep the request alive past the page only when told to', async () => {
+    // The real fetch, recording what it was given: keepalive is a browser matter no server sees.
+    const inits: (RequestInit | undefined)[] = [];
+    const recording = client(null, {
+      fetch: (input, init) => {
+        inits.push(init);
+        return globalThis.fetch(input, init);
+      },
+    });
+    const body = { credentialId: 'urn:uuid:1', verdict: 'verified', method: 'id' } as const;
+    answers.push({ status: 202, body: { Status: 202, message: 'Recorded', Data: null } });
+    await recording.api('POST /api/public/verifications', { body }, { keepalive: true });
+    answers.push({ status: 202, body: { Status: 202, message: 'Recorded', Data: null } });
+    await recording.api('POST /api/public/verifications', { body });
+    expect(inits.map((init) => init?.keepalive)).toEqual([true, undefined]);
+    expect(seen.map((s) => JSON.parse(s.body))).toEqual([body, body]);
   });
 
   it('substitutes path parameters and encodes the query of GET routes', async () => {
@@ -187,6 +213,9 @@ describe('types read off the contract', () => {
   it('types Data and input per route', () => {
     expectTypeOf<ApiData<'GET /api/balance'>>().toEqualTypeOf<{ balance: number }>();
     expectTypeOf<ApiData<'POST /api/auth/logout'>>().toEqualTypeOf<null>();
+    expectTypeOf<'POST /api/public/verifications'>().toExtend<PublicRouteKey>();
+    expectTypeOf<'POST /api/auth/refresh'>().toExtend<PublicRouteKey>();
+    expectTypeOf<'GET /api/team'>().not.toExtend<PublicRouteKey>();
     const { api } = client();
     // @ts-expect-error: a route that takes an id needs it
     void (() => api('GET /api/uploads/{id}', {}));

@@ -13,6 +13,10 @@ import type { DataOf, InputOf } from './define';
  */
 export type ApiInput<K extends RouteKey> = InputOf<Contract[K]>;
 export type ApiData<K extends RouteKey> = DataOf<Contract[K]>;
+/** The routes anyone may call (access `anyone`): what a caller without a session may send. */
+export type PublicRouteKey = {
+  [K in RouteKey]: Contract[K]['access'] extends { kind: 'public' } ? K : never;
+}[RouteKey];
 
 /** The whole answer, when a caller needs the server's message or status beside `Data`. */
 export interface ApiAnswer<K extends RouteKey> {
@@ -30,6 +34,11 @@ export interface CallOptions {
    * already revoked session).
    */
   onUnauthorized?: 'signOut' | 'ignore';
+  /**
+   * Let the request outlive the page (fetch's `keepalive`): a beacon sent as the visitor may be
+   * leaving. Browsers cap such bodies at 64 kB.
+   */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -159,7 +168,13 @@ export const createApiClient = (options: ApiClientOptions) => {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    return options.fetch(baseUrl + requestPath(key, input), { method, headers, body, signal: call.signal });
+    return options.fetch(baseUrl + requestPath(key, input), {
+      method,
+      headers,
+      body,
+      signal: call.signal,
+      ...(call.keepalive ? { keepalive: true } : {}),
+    });
   };
 
   /** The whole answer (status, message, Data) of one call. */

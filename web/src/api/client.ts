@@ -1,5 +1,6 @@
 import { createApiClient } from '@proofmark/shared/contract/client';
 import { clearSession, getToken, readSession, saveSession } from '../session';
+import { publicApi } from './public';
 
 export { ApiError, type ApiAnswer, type ApiData, type ApiInput, type CallOptions } from '@proofmark/shared/contract/client';
 
@@ -24,9 +25,6 @@ export function onSessionExpired(listener: () => void): () => void {
   };
 }
 
-// The refresh call carries no ID token (it is the one that has gone stale) and must not renew itself.
-const anonymous = createApiClient({ fetch: (input, init) => fetch(input, init), getToken: () => null });
-
 // One renewal at a time: parallel calls failing with the same stale token share it.
 let renewal: { stale: string; promise: Promise<string | null> } | null = null;
 
@@ -50,7 +48,8 @@ async function renewedToken(stale: string): Promise<string | null> {
 
 async function requestRenewal(refreshToken: string): Promise<string | null> {
   try {
-    const { token } = await anonymous.api('POST /api/auth/refresh', { body: { refreshToken } });
+    // A public call: it carries no ID token (that is the one gone stale) and must not renew itself.
+    const { token } = await publicApi('POST /api/auth/refresh', { body: { refreshToken } });
     const session = readSession();
     // Only store it if the same session is still signed in: a logout meanwhile wins.
     if (typeof token !== 'string' || token === '' || session?.refreshToken !== refreshToken) return null;

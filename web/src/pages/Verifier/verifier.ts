@@ -16,6 +16,7 @@ import {
   type RecordVerificationRequest,
   type VerificationMethod,
 } from '@proofmark/shared/contract/public';
+import { publicApi } from '../../api/public';
 
 /**
  * The verifier page's work, kept apart from the screen: load a certificate (by id, link or file),
@@ -314,10 +315,6 @@ export const recordVerification = (
     verdict: result.status,
     method,
   };
-  void fetch('/api/public/verifications', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive: true,
-  }).catch(() => undefined);
+  // keepalive: the visitor may close the page right after seeing the verdict.
+  void publicApi('POST /api/public/verifications', { body }, { keepalive: true }).catch(() => undefined);
 };
