@@ -16,7 +16,7 @@ export const registrationJobTitles = [
 ] as const;
 export const discoveryChoices = ['Google or web search', 'Friend refer'] as const;
 
-/** Field schemas the team's requests share. */
+/** An email address, trimmed and lower-cased. The team's requests (team.ts) use it, `name` and `required` too. */
 export const email = z
   .string()
   .trim()

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { anyone, defineRoutes } from './define';
 
 /**
- * The public verifier page's two calls (no login):
+ * What callers without an account send. The Blockcerts Wallet's introduction (below), and the
+ * public verifier page's two calls:
  * - POST /api/public/chain/{network}: a read-only JSON-RPC relay to the deployment's chain, because
  *   a browser cannot reach the chain's RPC (or Esplora API) directly in AWS. Answers the JSON-RPC
  *   response object in `Data`.
