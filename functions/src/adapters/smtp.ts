@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import Mailer from 'nodemailer/lib/mailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { OFFICE365_SMTP, type SmtpConfig } from './smtp-config';
 
 export { GMAIL_SMTP, OFFICE365_SMTP, type SmtpConfig } from './smtp-config';
@@ -64,7 +64,10 @@ export const transportOptions = (c: SmtpConfig): SMTPTransport.Options => {
 };
 
 export const sendSmtpMail = async (config: SmtpConfig, mail: SmtpMail): Promise<void> => {
-  const transport = nodemailer.createTransport(transportOptions(config));
+  // What nodemailer.createTransport builds for SMTP options, without its pool, sendmail, SES and
+  // test-account code (~20 kB of the mail-test function).
+  const options = transportOptions(config);
+  const transport = new Mailer(new SMTPTransport(options), options);
   try {
     await transport.sendMail({ ...mail, ...(mail.cc ? {} : { cc: undefined }) });
   } finally {
