@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { confirmRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../api/auth';
 import { errorText } from '../../api/envelope';
 import { schemaRules } from '../../forms/schemaRules';
 import { MailOutlined } from '../icons';
+import { CodeField } from './CodeField';
+import { InlineLink, QuestionLink } from './QuestionLink';
 
 interface ConfirmEmailFormProps {
   email: string;
@@ -69,20 +71,7 @@ export function ConfirmEmailForm({ email, intro, introType = 'success', onConfir
         onFinish={(values) => confirm.mutate(values.code)}
         disabled={confirm.isPending}
       >
-        <Form.Item name="email" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item label="Confirmation code" name="code" rules={rule('code')} validateTrigger="onSubmit">
-          <Input
-            size="large"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-            autoFocus
-            style={{ letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums', fontSize: 20 }}
-          />
-        </Form.Item>
+        <CodeField label="Confirmation code" rules={rule('code')} fontSize={20} />
         {confirm.isError && (
           <Alert type="error" showIcon title={errorText(confirm.error)} style={{ marginBottom: 16 }} />
         )}
@@ -94,16 +83,11 @@ export function ConfirmEmailForm({ email, intro, introType = 'success', onConfir
         </Button>
       </Form>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">
-          Didn’t get it?{' '}
-          <Button type="link" style={{ padding: 0, height: 'auto' }} loading={resend.isPending} onClick={() => resend.mutate()}>
-            Resend code
-          </Button>
-        </Typography.Text>
+        <QuestionLink question="Didn’t get it?" loading={resend.isPending} onClick={() => resend.mutate()}>
+          Resend code
+        </QuestionLink>
         {onBack !== undefined && (
-          <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={onBack}>
-            {backLabel}
-          </Button>
+          <InlineLink onClick={onBack}>{backLabel}</InlineLink>
         )}
       </Flex>
     </Flex>

@@ -1,6 +1,7 @@
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { AuthShell } from '../../components/auth/AuthShell';
+import { QuestionLink } from '../../components/auth/QuestionLink';
 import { useLogout } from '../../layout/useLogout';
 import { paths } from '../../routing/routeTable';
 import { updateSession, useSession } from '../../session';
@@ -14,12 +15,9 @@ export default function ChangePasswordPage() {
   const forced = session?.ispasswordchanged === 1;
 
   const footer = (
-    <Typography.Text type="secondary">
-      Not {session?.fname || 'you'}?{' '}
-      <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={logout}>
-        Log out
-      </Button>
-    </Typography.Text>
+    <QuestionLink question={`Not ${session?.fname || 'you'}?`} onClick={logout}>
+      Log out
+    </QuestionLink>
   );
 
   // Changing a password you already chose asks for the old one: that lives in My Profile.

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../../api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
+import { CodeField } from '../../../components/auth/CodeField';
+import { QuestionLink } from '../../../components/auth/QuestionLink';
 import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';
 
 const fields = ['email', 'code', 'newpassword', 'confirmpassword'] as const;
@@ -48,20 +50,7 @@ export function ResetPasswordForm({ email, sentMessage, onReset, onResend, resen
     >
       <Alert type="info" showIcon title={sentMessage} description={`Check the inbox of ${email}.`} style={{ marginBottom: 20 }} />
       {reset.isError && banner !== undefined && <Alert type="error" showIcon title={banner} style={{ marginBottom: 20 }} />}
-      <Form.Item name="email" hidden>
-        <Input />
-      </Form.Item>
-      <Form.Item label="Reset code" name="code" rules={rule('code')} validateTrigger="onSubmit">
-        <Input
-          size="large"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          autoFocus
-          style={{ letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' }}
-        />
-      </Form.Item>
+      <CodeField label="Reset code" rules={rule('code')} />
       <Form.Item label="New password" name="newpassword" rules={rule('newpassword')} extra="At least 8 characters.">
         <Input.Password size="large" autoComplete="new-password" />
       </Form.Item>
@@ -72,12 +61,9 @@ export function ResetPasswordForm({ email, sentMessage, onReset, onResend, resen
         Set new password
       </Button>
       <Flex justify="center" style={{ marginTop: 12 }}>
-        <Typography.Text type="secondary">
-          No code?{' '}
-          <Button type="link" style={{ padding: 0, height: 'auto' }} loading={resending} onClick={onResend}>
-            Send it again
-          </Button>
-        </Typography.Text>
+        <QuestionLink question="No code?" loading={resending} onClick={onResend}>
+          Send it again
+        </QuestionLink>
       </Flex>
     </Form>
   );
