@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registeredAdmin } from '../integration/accounts';
 import { api } from '../integration/helpers';
 import { addStudents, toPkReceived } from '../integration/workspace-fixtures';
 import { realPdf, realPng } from '../support/real-files';
 import { axeViolations } from './axe';
-import { launchChromium } from './browser';
-import { appUrl, sessionKey } from './support';
+import { openSignedIn, responseTo, sharedPageHooks } from './support';
 
 /**
  * The Recipient Information modal of the approval screen (§2.6) embeds the document uploaded for
@@ -14,8 +13,6 @@ import { appUrl, sessionKey } from './support';
  * their photo.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let admin: Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -59,33 +56,14 @@ beforeAll(async () => {
   await uploadFor('D2.png', png, 'photo');
   // 'PK received' rows are listed on the approval screen (code 5).
   await toPkReceived(admin, [`${cohort}=D1`, `${cohort}=D2`]);
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
-  );
-  await page.goto('/RecipientApproval');
-  await page.getByRole('heading', { name: 'Recipient Approval' }).waitFor();
+  page = await openSignedIn(admin.session, { path: '/RecipientApproval', heading: 'Recipient Approval' });
 }, 180_000);
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await page?.screenshot({
-      path: `/tmp/approval-document-failed-${test.task.name.replace(/\W+/g, '-')}.png`,
-    });
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('approval-document', () => page);
 
 describe('the Recipient Information modal', () => {
   it("embeds the recipient's uploaded PDF: the same bytes, served as application/pdf", async () => {
-    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/recipients/document');
+    const asked = responseTo(page, '/api/recipients/document');
     await row('D1').getByRole('button', { name: 'View Ada Lovelace' }).click();
     const info = page.getByRole('dialog').filter({ hasText: 'Recipient Information' });
     await info.waitFor();

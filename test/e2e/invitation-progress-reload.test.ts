@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { RunList } from '@proofmark/shared/contract/workspace';
 import { registeredAdmin } from '../integration/accounts';
 import { api } from '../integration/helpers';
 import { addStudents } from '../integration/workspace-fixtures';
 import { axeViolations } from './axe';
-import { launchChromium } from './browser';
-import { appUrl, sessionKey } from './support';
+import { openSignedIn, responseTo, sharedPageHooks } from './support';
 
 /**
  * A large invitation send (two job chunks) is followed on Manage Students from the server: the
@@ -14,8 +13,6 @@ import { appUrl, sessionKey } from './support';
  * recipient it could not invite stays on the card, with the reason, until the card is dismissed.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let admin: Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -23,7 +20,7 @@ const cohort = 'Invite-Reload';
 const ids = Array.from({ length: 201 }, (_, i) => `V${String(i + 1).padStart(3, '0')}`);
 const gone = 'V201';
 const card = () => page.getByTestId('run-invite');
-const listedRuns = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workspace/runs');
+const listedRuns = () => responseTo(page, '/api/workspace/runs');
 
 beforeAll(async () => {
   admin = await registeredAdmin();
@@ -32,34 +29,15 @@ beforeAll(async () => {
     cohort,
     ids.map((id) => ({ id })),
   );
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
-  );
-  await page.goto('/ManageStudents');
-  await page.getByRole('heading', { name: 'Manage Students' }).waitFor();
+  page = await openSignedIn(admin.session, { path: '/ManageStudents', heading: 'Manage Students' });
 }, 180_000);
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await page?.screenshot({
-      path: `/tmp/invitation-progress-reload-failed-${test.task.name.replace(/\W+/g, '-')}.png`,
-    });
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('invitation-progress-reload', () => page);
 
 describe('invitation progress survives a reload', () => {
   it('shows the send again after a reload, follows it to the end and keeps its failure until dismissed', async () => {
     await page.getByLabel(`Select cohort ${cohort}`).check();
-    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/invitations');
+    const started = responseTo(page, '/api/invitations');
     await page.getByRole('button', { name: /Send invitation/ }).click();
     const answer = (await (await started).json()) as { Data: { queued: number; runId: string } };
     expect(answer.Data.queued).toBe(ids.length);

@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Wallet } from 'ethers';
 import { recipientMessages as rm } from '@proofmark/shared/recipients/messages';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { registeredAdmin, uniqueEmail } from '../integration/accounts';
 import { api, awaitMail } from '../integration/helpers';
 import { studentSheet } from '../support/cohorts';
-import { launchChromium } from './browser';
-import { appUrl, sessionKey } from './support';
+import { openSignedIn, sharedPageHooks } from './support';
 
 /**
  * The whole path of issue #7 in a browser on the local cloud, as an issuer works it: upload
@@ -16,8 +15,6 @@ import { appUrl, sessionKey } from './support';
  * unhold → verified → revoke → revoked.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let admin: Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -34,7 +31,7 @@ let verifyUrl = '';
 
 /** Opens the certificate's verifier page until it gives `verdict` (a status change is anchored first). */
 const verifierSays = async (verdict: string) => {
-  const p = await context.newPage();
+  const p = await page.context().newPage();
   try {
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -60,25 +57,10 @@ beforeAll(async () => {
   // The organisation's issuing key (My Profile → Generate key pair; clicked in settings.test.ts).
   const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
   expect(key.status, JSON.stringify(key.body)).toBe(201);
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
-  );
+  page = await openSignedIn(admin.session);
 });
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await page?.screenshot({ path: `/tmp/issuance-path-failed-${test.task.name.replace(/\W+/g, '-')}.png` });
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('issuance-path', () => page);
 
 describe('the issuance path, upload to revoked', () => {
   it('uploads the recipients and invites them', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page, Request } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunView } from '@proofmark/shared/contract/workspace';
@@ -7,8 +7,7 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { registeredAdmin, uniqueEmail } from '../integration/accounts';
 import { api, awaitMail, clients, cloud, eventually, mailTo } from '../integration/helpers';
-import { launchChromium } from './browser';
-import { appUrl, choose, sessionKey } from './support';
+import { choose, openSignedIn, responseTo, sharedPageHooks } from './support';
 
 /**
  * The workspace actions the first browser test does not drive (spec §2.5, §5, §8): Send for Review
@@ -18,8 +17,6 @@ import { appUrl, choose, sessionKey } from './support';
  * certificates, and a badge cohort without keys.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let admin: Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -133,35 +130,16 @@ beforeAll(async () => {
   expect(generated.status, JSON.stringify(generated.body)).toBe(202);
   await finishedRun(generated.body.Data!.id, 180_000);
 
-  browser = await launchChromium();
-  context = await browser.newContext({
-    baseURL: appUrl(),
-    viewport: { width: 1280, height: 900 },
+  page = await openSignedIn(admin.session, {
+    path: '/ManageCertificate',
+    heading: 'Manage Certificate',
     acceptDownloads: true,
+    watch: (p) => p.on('request', track),
   });
-  page = await context.newPage();
-  page.on('request', track);
-  await page.goto('/');
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
-  );
-  await page.goto('/ManageCertificate');
-  await page.getByRole('heading', { name: 'Manage Certificate' }).waitFor();
   for (const id of ['A1', 'A2', 'A3', 'A4']) await row(id).getByText('generated', { exact: true }).waitFor();
 }, 300_000);
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await page?.screenshot({
-      path: `/tmp/manage-certificate-actions-failed-${test.task.name.replace(/\W+/g, '-')}.png`,
-    });
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('manage-certificate-actions', () => page);
 
 describe('Manage Certificate actions', () => {
   it('sends generated rows for review and resets one; a reset row cannot be reset again', async () => {
@@ -209,7 +187,7 @@ describe('Manage Certificate actions', () => {
     await expect.poll(async () => validatedOf('A3').innerText(), poll).toMatch(/^No/);
 
     await page.locator(`tr[data-row-key="${cohort}="]`).getByRole('checkbox').check();
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workspace/validate');
+    const answered = responseTo(page, '/api/workspace/validate');
     await tab('In-Progress').getByRole('button', { name: 'Validate for Cohort' }).click();
     const res = await answered;
     expect(res.status()).toBe(200);
@@ -225,7 +203,7 @@ describe('Manage Certificate actions', () => {
 
   it('downloads generated certificates as a zip from the direct-download icon', async () => {
     await row('A3').getByRole('checkbox').check();
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workspace/download-zip');
+    const answered = responseTo(page, '/api/workspace/download-zip');
     const downloaded = page.waitForEvent('download');
     await tab('In-Progress').getByRole('button', { name: 'Download generated certificates' }).click();
     const res = await answered;
@@ -294,7 +272,7 @@ describe('Manage Certificate actions', () => {
     await options.getByText('Individual files').first().waitFor();
     await options.getByRole('checkbox', { name: 'JSON' }).check();
     await options.getByRole('checkbox', { name: 'PDF', exact: true }).check();
-    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workspace/download');
+    const started = responseTo(page, '/api/workspace/download');
     const downloaded = page.waitForEvent('download', { timeout: 120_000 });
     await options.getByRole('button', { name: 'Ok' }).click();
     const res = await started;

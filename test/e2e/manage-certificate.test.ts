@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { recipientMessages } from '@proofmark/shared/recipients/messages';
 import { registeredAdmin } from '../integration/accounts';
 import { api, eventually } from '../integration/helpers';
-import { launchChromium } from './browser';
-import { appUrl, sessionKey } from './support';
+import { openSignedIn, responseTo, sharedPageHooks } from './support';
 
 /**
  * The issuance workspace in a browser (spec §2.5, §5): a signed-in administrator with a cohort of
@@ -14,8 +13,6 @@ import { appUrl, sessionKey } from './support';
  * generation runs as a job whose progress shows until the rows are generated.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let admin: Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -78,28 +75,10 @@ beforeAll(async () => {
   // Issuing signs with the organisation's key for its blockchain (My Profile → Generate key pair).
   const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
   expect(key.status, JSON.stringify(key.body)).toBeLessThan(300);
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('request', track);
-  await page.goto('/');
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
-  );
+  page = await openSignedIn(admin.session, { watch: (p) => p.on('request', track) });
 });
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await page?.screenshot({
-      path: `/tmp/manage-certificate-failed-${test.task.name.replace(/\W+/g, '-')}.png`,
-    });
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('manage-certificate', () => page);
 
 describe('Manage Certificate', () => {
   it('loads for a signed-in administrator with the cohort in the In-Progress tab', async () => {
@@ -157,7 +136,7 @@ describe('Manage Certificate', () => {
   it('generates with progress until the rows are generated', async () => {
     await row('C1001').getByRole('checkbox').check();
     await row('C1002').getByRole('checkbox').check();
-    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workspace/generate');
+    const started = responseTo(page, '/api/workspace/generate');
     await inProgress().getByRole('button', { name: 'Generate Certificate' }).click();
     expect((await started).status()).toBe(202);
     const progress = page.getByTestId('run-generate');
@@ -185,7 +164,7 @@ describe('Manage Certificate', () => {
 
   it('asks for email and password before issuing, then issues into the Issued tab', async () => {
     await row('C1001').getByRole('checkbox').check();
-    const balance = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/balance');
+    const balance = responseTo(page, '/api/balance');
     await inProgress().getByRole('button', { name: 'Issue Certificate' }).click();
     await balance;
     const dialog = page.getByRole('dialog').filter({ hasText: 'Issue Certificate' });

@@ -1,17 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { registeredAdmin } from '../integration/accounts';
-import { launchChromium } from './browser';
+import { openSignedIn, sharedPageHooks } from './support';
 
-const appUrl = inject('appUrl');
-
-// The key web/src/session.ts stores the session under.
-const sessionKey = 'proofmark.session';
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let organisation: string;
 
@@ -39,27 +32,10 @@ async function uploadSheet(name: string, buffer: Buffer): Promise<void> {
 beforeAll(async () => {
   const admin = await registeredAdmin();
   organisation = admin.session.organization_name;
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  // Signed in the way the SPA itself keeps a login (web/src/session.ts, auth/sessionFromLogin.ts).
-  await page.goto('/');
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
-  );
+  page = await openSignedIn(admin.session, { viewport: { width: 1366, height: 900 } });
 });
 
-// A failing step leaves a picture of the page behind for whoever reads the failure.
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await page?.screenshot({ path: `/tmp/manage-students-failed-${test.task.name.replace(/\W+/g, '-')}.png` });
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('manage-students', () => page);
 
 describe('Manage Students', () => {
   it('starts with no cohorts', async () => {

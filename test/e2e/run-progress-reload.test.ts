@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registeredAdmin } from '../integration/accounts';
 import { api } from '../integration/helpers';
 import { storeOf } from '../integration/store-fixtures';
 import { addStudents, toPkReceived } from '../integration/workspace-fixtures';
-import { launchChromium } from './browser';
-import { appUrl, sessionKey } from './support';
+import { openSignedIn, responseTo, sharedPageHooks } from './support';
 
 /**
  * The progress of long work comes from the server: a page reloaded while a generate run works
@@ -14,8 +13,6 @@ import { appUrl, sessionKey } from './support';
  * until it is dismissed — across reloads.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let admin: Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -23,7 +20,7 @@ const cohort = 'Reload-2026';
 const ids = ['RL1', 'RL2', 'RL3'];
 const row = (id: string) => page.locator(`tr[data-row-key="${cohort}=${id}"]`);
 const inProgress = () => page.getByRole('tabpanel', { name: /In-Progress/ });
-const listedRuns = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workspace/runs');
+const listedRuns = () => responseTo(page, '/api/workspace/runs');
 
 beforeAll(async () => {
   admin = await registeredAdmin();
@@ -36,34 +33,15 @@ beforeAll(async () => {
     admin,
     ids.map((id) => `${cohort}=${id}`),
   );
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(admin.session))})`,
-  );
-  await page.goto('/ManageCertificate');
-  await page.getByRole('heading', { name: 'Manage Certificate' }).waitFor();
+  page = await openSignedIn(admin.session, { path: '/ManageCertificate', heading: 'Manage Certificate' });
 }, 180_000);
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await page?.screenshot({
-      path: `/tmp/run-progress-reload-failed-${test.task.name.replace(/\W+/g, '-')}.png`,
-    });
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('run-progress-reload', () => page);
 
 describe('progress of long work survives a reload', () => {
   it('shows a generate run again after a reload and follows it until done', async () => {
     for (const id of ids) await row(id).getByRole('checkbox').check();
-    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workspace/generate');
+    const started = responseTo(page, '/api/workspace/generate');
     await inProgress().getByRole('button', { name: 'Generate Certificate' }).click();
     const run = (await (await started).json()) as { Data: { id: string } };
     await page.getByTestId('run-generate').waitFor();

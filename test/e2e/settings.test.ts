@@ -1,45 +1,18 @@
 import { deflateSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import { registeredAdmin } from '../integration/accounts';
-import { launchChromium } from './browser';
+import { openSignedIn, sharedPageHooks } from './support';
 
-const appUrl = inject('appUrl');
-
-// The key web/src/session.ts stores the session under.
-const sessionKey = 'proofmark.session';
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   const admin = await registeredAdmin();
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  // Signed in the way the SPA itself keeps a login (web/src/session.ts).
-  await page.goto('/');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [sessionKey, JSON.stringify(admin.session)],
-  );
+  page = await openSignedIn(admin.session, { viewport: { width: 1366, height: 900 } });
 });
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-    await page
-      ?.screenshot({ path: `/tmp/failed-settings-${name}.png`, fullPage: true })
-      .catch(() => undefined);
-  }
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+sharedPageHooks('settings', () => page);
 
 /** A tiny PNG (a 4×4 blue square) built byte by byte: signature, IHDR, IDAT, IEND. */
 function smallPng(): Buffer {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
+import { launchChromium } from './browser';
 
 /** Base URL where the global setup serves the SPA and the API. */
 export const appUrl = (): string => inject('appUrl');
@@ -18,10 +19,69 @@ export async function freshPage(browser: Browser): Promise<{ context: BrowserCon
   return { context, page: await context.newPage() };
 }
 
+export interface SignInOptions {
+  /** Opened once signed in. */
+  path?: string;
+  /** A heading of `path` waited for, so the page has loaded. */
+  heading?: string;
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  /** Called with the page before anything loads (e.g. to record its requests). */
+  watch?: (page: Page) => void;
+}
+
+/**
+ * A page in a new Chromium, signed in as `session` the way the SPA itself keeps a login
+ * (web/src/session.ts): the session in localStorage, no login form. For a test file whose tests
+ * share the page; sharedPageHooks closes it.
+ */
+export async function openSignedIn(session: object, options: SignInOptions = {}): Promise<Page> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({
+    baseURL: appUrl(),
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: options.acceptDownloads,
+  });
+  const page = await context.newPage();
+  options.watch?.(page);
+  await page.goto('/');
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: sessionKey,
+    value: JSON.stringify(session),
+  });
+  if (options.path !== undefined) await page.goto(options.path);
+  if (options.heading !== undefined) await page.getByRole('heading', { name: options.heading }).waitFor();
+  return page;
+}
+
+/**
+ * The hooks of a test file whose tests share one page (openSignedIn): a failed test leaves a
+ * picture of the page, /tmp/<file>-failed-<test>.png, for whoever reads the failure, and the
+ * page's browser closes after the last test.
+ */
+export function sharedPageHooks(file: string, page: () => Page | undefined): void {
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail') {
+      await page()?.screenshot({ path: `/tmp/${file}-failed-${test.task.name.replace(/\W+/g, '-')}.png` });
+    }
+  });
+  afterAll(async () => {
+    const context = page()?.context();
+    await context?.close();
+    await context?.browser()?.close();
+  });
+}
+
+/** The page's next answer from `pathname` (e.g. '/api/workspace/runs'), whatever its query. */
+export const responseTo = (page: Page, pathname: string) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === pathname);
+
 /** Picks `option` in the antd Select labelled `label`. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
-  const item = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
+  const item = page.locator(
+    `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`,
+  );
   await item.click();
   await item.waitFor({ state: 'hidden' });
 }
@@ -51,7 +111,8 @@ export async function fieldErrors(scope: Page | Locator): Promise<string[]> {
   return (await shown.allInnerTexts()).map((t) => t.trim());
 }
 
-export const isChecked = async (toggle: Locator): Promise<boolean> => (await toggle.getAttribute('aria-checked')) === 'true';
+export const isChecked = async (toggle: Locator): Promise<boolean> =>
+  (await toggle.getAttribute('aria-checked')) === 'true';
 
 /** Waits for fonts, lazy chunks and pending calls, then takes a picture for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
