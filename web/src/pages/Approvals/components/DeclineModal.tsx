@@ -1,6 +1,6 @@
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { submitWhenValid } from '../../../forms/submitWhenValid';
+import { FormModal } from '../../../forms/FormModal';
 import { ReasonField } from '../../ManageCertificate/components/ReasonField';
 
 interface DeclineModalProps {
@@ -14,19 +14,19 @@ interface DeclineModalProps {
 export function DeclineModal({ open, busy, onSubmit, onCancel }: DeclineModalProps) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title="Decline"
       okText="Decline"
-      okButtonProps={{ danger: true }}
-      confirmLoading={busy}
+      danger
+      busy={busy}
       onCancel={onCancel}
-      destroyOnHidden
-      onOk={() => submitWhenValid(form, (v) => onSubmit(v.reason.trim()))}
+      onValid={(v) => onSubmit(v.reason.trim())}
+      name="ap-decline"
+      label="Decline"
     >
-      <Form form={form} layout="vertical" name="ap-decline" aria-label="Decline" requiredMark={false}>
-        <ReasonField name="reason" message={m.declineReason} />
-      </Form>
-    </Modal>
+      <ReasonField name="reason" message={m.declineReason} />
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Checkbox, DatePicker, Form, Modal } from 'antd';
-import { submitWhenValid } from '../../../forms/submitWhenValid';
+import { Checkbox, DatePicker, Form } from 'antd';
+import { FormModal } from '../../../forms/FormModal';
 import { CredentialFields } from './CredentialFields';
 import type { Credentials } from './CredentialFields';
+import { IrreversibleAlerts } from './IrreversibleAlerts';
 import { scheduleProblem } from './schedule-time';
 
 /** The picker's value (a dayjs date); only its Date is used. */
@@ -37,70 +38,59 @@ export function IssueModal({ open, what, busy, error, onSubmit, onCancel }: Issu
   const later = Form.useWatch('later', form) === true;
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title="Issue Certificate"
       okText="Ok"
-      confirmLoading={busy}
+      busy={busy}
       onCancel={onCancel}
-      destroyOnHidden
       afterOpenChange={(visible) => {
         if (visible) setRequestId(crypto.randomUUID());
       }}
-      onOk={() =>
-        submitWhenValid(form, (values) => {
-          const at = values.later && values.at ? values.at.toDate() : undefined;
-          onSubmit({
-            email: values.email.trim(),
-            password: values.password,
-            requestId: requestId || crypto.randomUUID(),
-            ...(at ? { scheduleAt: at.toISOString() } : {}),
-          });
-        })
-      }
+      onValid={(values) => {
+        const at = values.later && values.at ? values.at.toDate() : undefined;
+        onSubmit({
+          email: values.email.trim(),
+          password: values.password,
+          requestId: requestId || crypto.randomUUID(),
+          ...(at ? { scheduleAt: at.toISOString() } : {}),
+        });
+      }}
+      name="mc-issue"
+      label="Issue certificates"
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="mc-issue"
-        aria-label="Issue certificates"
-        requiredMark={false}
-      >
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`You are about to issue ${what} to the blockchain.`}
-          description="Issuing is irreversible: once anchored, a certificate can only be revoked, never deleted."
-        />
-        {error !== undefined && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
-        <CredentialFields />
-        <Form.Item name="later" valuePropName="checked" style={{ marginBottom: later ? 8 : 0 }}>
-          <Checkbox>Schedule for later</Checkbox>
-        </Form.Item>
-        {later && (
-          <Form.Item
-            label="Issue at"
-            name="at"
-            rules={[
-              { required: true, message: 'Please choose a date and time.' },
-              {
-                validator: async (_, value: PickedDate | undefined) => {
-                  const problem = value ? scheduleProblem(value.toDate()) : undefined;
-                  if (problem) throw new Error(problem);
-                },
+      <IrreversibleAlerts
+        title={`You are about to issue ${what} to the blockchain.`}
+        description="Issuing is irreversible: once anchored, a certificate can only be revoked, never deleted."
+        error={error}
+      />
+      <CredentialFields />
+      <Form.Item name="later" valuePropName="checked" style={{ marginBottom: later ? 8 : 0 }}>
+        <Checkbox>Schedule for later</Checkbox>
+      </Form.Item>
+      {later && (
+        <Form.Item
+          label="Issue at"
+          name="at"
+          rules={[
+            { required: true, message: 'Please choose a date and time.' },
+            {
+              validator: async (_, value: PickedDate | undefined) => {
+                const problem = value ? scheduleProblem(value.toDate()) : undefined;
+                if (problem) throw new Error(problem);
               },
-            ]}
-          >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.endOf('day').valueOf() < Date.now()}
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+            },
+          ]}
+        >
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            style={{ width: '100%' }}
+            disabledDate={(d) => d.endOf('day').valueOf() < Date.now()}
+          />
+        </Form.Item>
+      )}
+    </FormModal>
   );
 }

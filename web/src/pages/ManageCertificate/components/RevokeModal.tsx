@@ -1,8 +1,9 @@
-import { Alert, Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { submitWhenValid } from '../../../forms/submitWhenValid';
+import { FormModal } from '../../../forms/FormModal';
 import { CredentialFields } from './CredentialFields';
 import type { Credentials } from './CredentialFields';
+import { IrreversibleAlerts } from './IrreversibleAlerts';
 import { ReasonField } from './ReasonField';
 
 export interface RevokeSubmission extends Credentials {
@@ -22,38 +23,27 @@ interface RevokeModalProps {
 export function RevokeModal({ open, count, busy, error, onSubmit, onCancel }: RevokeModalProps) {
   const [form] = Form.useForm<RevokeSubmission>();
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title="Revoke Certificate"
       okText="Ok"
-      okButtonProps={{ danger: true }}
-      confirmLoading={busy}
+      danger
+      busy={busy}
       onCancel={onCancel}
-      destroyOnHidden
-      onOk={() =>
-        submitWhenValid(form, (v) =>
-          onSubmit({ email: v.email.trim(), password: v.password, revokereason: v.revokereason.trim() }),
-        )
+      onValid={(v) =>
+        onSubmit({ email: v.email.trim(), password: v.password, revokereason: v.revokereason.trim() })
       }
+      name="mc-revoke"
+      label="Revoke certificates"
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="mc-revoke"
-        aria-label="Revoke certificates"
-        requiredMark={false}
-      >
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`You are about to revoke ${count === 1 ? '1 certificate' : `${count} certificates`}.`}
-          description="Revoking is irreversible: every verifier will show the certificate as revoked, with your reason."
-        />
-        {error !== undefined && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
-        <CredentialFields />
-        <ReasonField name="revokereason" message={m.revokeReason} />
-      </Form>
-    </Modal>
+      <IrreversibleAlerts
+        title={`You are about to revoke ${count === 1 ? '1 certificate' : `${count} certificates`}.`}
+        description="Revoking is irreversible: every verifier will show the certificate as revoked, with your reason."
+        error={error}
+      />
+      <CredentialFields />
+      <ReasonField name="revokereason" message={m.revokeReason} />
+    </FormModal>
   );
 }
