@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Form } from 'antd';
 import type { FormProps } from 'antd';
 import type { SettingsBlock } from './blockForm';
+import { BlockCard } from './BlockCard';
 import { BlockSaveBar } from './SaveBar';
 
 interface BlockFormProps<V extends object> {
@@ -48,5 +49,26 @@ export function BlockForm<V extends object>({
       {footer}
       <BlockSaveBar block={block} submitWith={submitWith} readOnly={readOnly} extra={extra} />
     </>
+  );
+}
+
+/**
+ * A block in a card of its own, its form named by the card's title; with a `readOnlyNote` the
+ * form is read only and the note says why.
+ */
+export function CardBlockForm<V extends object>({
+  title,
+  description,
+  readOnlyNote,
+  ...form
+}: Omit<BlockFormProps<V>, 'label' | 'readOnly'> & {
+  title: string;
+  description?: ReactNode;
+  readOnlyNote?: string;
+}) {
+  return (
+    <BlockCard title={title} description={description} readOnlyNote={readOnlyNote}>
+      <BlockForm {...form} label={title} readOnly={readOnlyNote !== undefined} />
+    </BlockCard>
   );
 }

@@ -1,9 +1,8 @@
 import { Form, Radio } from 'antd';
 import type { ProfileData, SettingsKey } from '@proofmark/shared/contract/profile';
-import { BlockCard } from './BlockCard';
 import type { BlockSchema } from './blockForm';
 import { useSettingsBlock } from './blockForm';
-import { BlockForm } from './BlockForm';
+import { CardBlockForm } from './BlockForm';
 
 type ChoiceValue = string | number;
 
@@ -30,22 +29,21 @@ export function ChoiceBlock({
 }) {
   const block = useSettingsBlock<{ value: ChoiceValue }>(spec.settingKey, spec.schema);
   return (
-    <BlockCard title={spec.title} description={spec.description} readOnlyNote={readOnlyNote}>
-      <BlockForm
-        block={block}
-        label={spec.title}
-        readOnly={readOnlyNote !== undefined}
-        initialValues={{ value: spec.current(profile) }}
-      >
-        <Form.Item name="value" rules={block.rule('value')} style={{ marginBottom: 12 }}>
-          <Radio.Group
-            aria-label={spec.title}
-            optionType="button"
-            buttonStyle="solid"
-            options={spec.options.map((o) => ({ value: o.value, label: o.label }))}
-          />
-        </Form.Item>
-      </BlockForm>
-    </BlockCard>
+    <CardBlockForm
+      title={spec.title}
+      description={spec.description}
+      readOnlyNote={readOnlyNote}
+      block={block}
+      initialValues={{ value: spec.current(profile) }}
+    >
+      <Form.Item name="value" rules={block.rule('value')} style={{ marginBottom: 12 }}>
+        <Radio.Group
+          aria-label={spec.title}
+          optionType="button"
+          buttonStyle="solid"
+          options={spec.options.map((o) => ({ value: o.value, label: o.label }))}
+        />
+      </Form.Item>
+    </CardBlockForm>
   );
 }

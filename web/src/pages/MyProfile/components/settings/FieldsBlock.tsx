@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ProfileData, SettingsKey } from '@proofmark/shared/contract/profile';
-import { BlockCard } from './BlockCard';
 import type { BlockSchema } from './blockForm';
 import { useSettingsBlock } from './blockForm';
-import { BlockForm } from './BlockForm';
+import { CardBlockForm } from './BlockForm';
 import { FieldGrid } from './FieldGrid';
 import type { FieldSpec } from './FieldGrid';
 
@@ -32,15 +31,14 @@ export function FieldsBlock({
   const secrets = fields.filter((f) => f.secret !== undefined).map((f) => f.name);
   const block = useSettingsBlock<Record<string, string>>(spec.settingKey, spec.schema, secrets);
   return (
-    <BlockCard title={spec.title} description={spec.description} readOnlyNote={readOnlyNote}>
-      <BlockForm
-        block={block}
-        label={spec.title}
-        readOnly={readOnlyNote !== undefined}
-        initialValues={{ ...spec.initialValues(profile), ...Object.fromEntries(secrets.map((s) => [s, ''])) }}
-      >
-        <FieldGrid fields={fields} rule={block.rule} />
-      </BlockForm>
-    </BlockCard>
+    <CardBlockForm
+      title={spec.title}
+      description={spec.description}
+      readOnlyNote={readOnlyNote}
+      block={block}
+      initialValues={{ ...spec.initialValues(profile), ...Object.fromEntries(secrets.map((s) => [s, ''])) }}
+    >
+      <FieldGrid fields={fields} rule={block.rule} />
+    </CardBlockForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Divider, Flex, Input, Radio, Space, Tag, Typography } from 'antd';
+import { App, Button, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileData } from '@proofmark/shared/contract/profile';
 import { errorText } from '../../../../api/envelope';
-import { BlockCard } from './BlockCard';
+import { ChooserCard } from './ChooserCard';
 import { Office365Block } from './Office365Block';
 import { profileApi } from '../../../../api/profile';
 import { SmtpBlock } from './SmtpBlock';
@@ -55,24 +55,16 @@ export function MailSettings({ profile, readOnlyNote }: { profile: ProfileData; 
   const blockProps = { profile, readOnly, extra };
 
   return (
-    <BlockCard
+    <ChooserCard
       title="Mail settings"
       description="The mail service that sends certificates and invitations. Save a block to make it the one in use; Send test email uses the saved settings."
       readOnlyNote={readOnlyNote}
-      tag={
-        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-          In use: {labels[saved]}
-        </Tag>
-      }
+      inUse={labels[saved]}
+      chooserLabel="Mail service"
+      value={kind}
+      onChange={setKind}
+      options={(Object.keys(labels) as MailKind[]).map((k) => ({ value: k, label: labels[k] }))}
     >
-      <Radio.Group
-        aria-label="Mail service"
-        optionType="button"
-        value={kind}
-        onChange={(e) => setKind(e.target.value as MailKind)}
-        options={(Object.keys(labels) as MailKind[]).map((k) => ({ value: k, label: labels[k] }))}
-      />
-      <Divider style={{ margin: '16px 0' }} />
       {kind !== saved && (
         <Flex style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary">
@@ -84,6 +76,6 @@ export function MailSettings({ profile, readOnlyNote }: { profile: ProfileData; 
       {kind === 'pwd' && <SmtpBlock kind="pwd" {...blockProps} />}
       {kind === 'oauth' && <SmtpBlock kind="oauth" {...blockProps} />}
       {kind === 'office365' && <Office365Block {...blockProps} />}
-    </BlockCard>
+    </ChooserCard>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Divider, Flex, Radio, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { storageTypeLabels, storageTypes } from '@proofmark/shared/contract/profile';
 import type { ProfileData, StorageType } from '@proofmark/shared/contract/profile';
 import { AzureBlock } from './AzureBlock';
-import { BlockCard } from './BlockCard';
+import { ChooserCard } from './ChooserCard';
 import { FtpBlock } from './FtpBlock';
 import { GdriveBlock } from './GdriveBlock';
 import { LocalBlock } from './LocalBlock';
@@ -33,29 +33,19 @@ export function StorageSettings({ profile, readOnlyNote }: { profile: ProfileDat
   const readOnly = readOnlyNote !== undefined;
   const active = profile.storagetype === type;
   const blockProps = { profile, readOnly };
+  const ownBucket = profile.storagetype === storageTypes.s3 && profile.proofmarkorcustomer === 'proofmark';
 
   return (
-    <BlockCard
+    <ChooserCard
       title="Storage"
       description="Where issued certificates and their files are kept. Choose a type, fill in its block and save it to make it active."
       readOnlyNote={readOnlyNote}
-      tag={
-        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-          In use: {storageTypeLabels[profile.storagetype]}
-          {profile.storagetype === storageTypes.s3 && profile.proofmarkorcustomer === 'proofmark'
-            ? ' (Proofmark)'
-            : ''}
-        </Tag>
-      }
+      inUse={storageTypeLabels[profile.storagetype] + (ownBucket ? ' (Proofmark)' : '')}
+      chooserLabel="Storage type"
+      value={type}
+      onChange={setType}
+      options={order.map((t) => ({ value: t, label: storageTypeLabels[t] }))}
     >
-      <Radio.Group
-        aria-label="Storage type"
-        optionType="button"
-        value={type}
-        onChange={(e) => setType(e.target.value as StorageType)}
-        options={order.map((t) => ({ value: t, label: storageTypeLabels[t] }))}
-      />
-      <Divider style={{ margin: '16px 0' }} />
       <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
         <Typography.Text strong>{storageTypeLabels[type]}</Typography.Text>
         <Typography.Text type="secondary">{hints[type]}</Typography.Text>
@@ -66,6 +56,6 @@ export function StorageSettings({ profile, readOnlyNote }: { profile: ProfileDat
       {type === storageTypes.gdrive && <GdriveBlock {...blockProps} />}
       {type === storageTypes.ftp && <FtpBlock {...blockProps} />}
       {type === storageTypes.local && <LocalBlock {...blockProps} />}
-    </BlockCard>
+    </ChooserCard>
   );
 }
