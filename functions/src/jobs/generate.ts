@@ -1,4 +1,3 @@
-import { jobs } from '../jobs';
 import { runGenerateChunk } from '../domain/workspace/generate';
 import { sqsJob } from './sqs-job';
 
@@ -6,9 +5,5 @@ import { sqsJob } from './sqs-job';
 export const handler = sqsJob(
   'generate',
   // On the last delivery the run records the failure before the message is parked.
-  (msg, record) =>
-    runGenerateChunk(
-      msg,
-      Number(record.attributes?.ApproximateReceiveCount ?? 1) >= jobs.generate.maxReceiveCount,
-    ),
+  (msg, delivery) => runGenerateChunk(msg, delivery.last),
 );

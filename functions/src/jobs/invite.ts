@@ -1,13 +1,8 @@
-import { jobs } from '../jobs';
 import { runInviteChunk } from '../domain/invitations';
 import { sqsJob } from './sqs-job';
 
 export const handler = sqsJob(
   'invite',
   // On the last delivery what is still uninvited is counted as the run's failure instead of retried.
-  (msg, record) =>
-    runInviteChunk(
-      msg,
-      Number(record.attributes?.ApproximateReceiveCount ?? 1) >= jobs.invite.maxReceiveCount,
-    ),
+  (msg, delivery) => runInviteChunk(msg, delivery.last),
 );

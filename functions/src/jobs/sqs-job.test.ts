@@ -3,13 +3,36 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { captureLogs } from '../adapters/log-capture';
 import { sqsJob } from './sqs-job';
 
-const record = (messageId: string, body: string): SQSRecord =>
-  ({ messageId, body, attributes: { ApproximateReceiveCount: '1' } }) as unknown as SQSRecord;
+const record = (messageId: string, body: string, receiveCount = 1): SQSRecord =>
+  ({
+    messageId,
+    body,
+    attributes: { ApproximateReceiveCount: String(receiveCount) },
+  }) as unknown as SQSRecord;
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
 const { errors } = captureLogs();
 
 describe('a job', () => {
+  it("tells the job whether a message's delivery is the last before the dead-letter queue", async () => {
+    const last: [string, boolean][] = [];
+    const handler = sqsJob('send', async (m, delivery) => {
+      last.push([m.runId, delivery.last]);
+    });
+    const message = (runId: string) =>
+      JSON.stringify({ orgId: 'o1', runId, chunk: 0, certtype: 'degree', items: ['c=s'] });
+    // send is parked after its third delivery (jobs.ts maxReceiveCount).
+    await handler(
+      batch(record('m1', message('r1'), 1), record('m2', message('r2'), 2), record('m3', message('r3'), 3)),
+      {} as never,
+    );
+    expect(last).toEqual([
+      ['r1', false],
+      ['r2', false],
+      ['r3', true],
+    ]);
+  });
+
   it('runs each parsed message and reports only the failed ones, logged with job and message id', async () => {
     const ran: string[] = [];
     const handler = sqsJob('anchor', async (m) => {

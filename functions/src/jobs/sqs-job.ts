@@ -3,7 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { jobMessages, type JobMessage } from '../job-messages';
-import type { JobName } from '../jobs';
+import { jobs, type JobName } from '../jobs';
 
 const parsed = <J extends JobName>(job: J, record: SQSRecord): JobMessage<J> | undefined => {
   try {
@@ -16,6 +16,15 @@ const parsed = <J extends JobName>(job: J, record: SQSRecord): JobMessage<J> | u
   return undefined;
 };
 
+/** What a job is told of a message's delivery: whether it is the last before the dead-letter queue. */
+export interface Delivery {
+  last: boolean;
+}
+
+const deliveryOf = (job: JobName, record: SQSRecord): Delivery => ({
+  last: Number(record.attributes?.ApproximateReceiveCount ?? 1) >= jobs[job].maxReceiveCount,
+});
+
 /**
  * An SQS job handler that reports partial batch failures: a record that throws is retried by SQS
  * (and parked in the dead-letter queue after maxReceiveCount) while the rest of the batch is done.
@@ -24,7 +33,7 @@ const parsed = <J extends JobName>(job: J, record: SQSRecord): JobMessage<J> | u
  */
 export const sqsJob = <J extends JobName>(
   job: J,
-  run: (message: JobMessage<J>, record: SQSRecord) => Promise<unknown>,
+  run: (message: JobMessage<J>, delivery: Delivery) => Promise<unknown>,
 ) =>
   middy<SQSEvent, SQSBatchResponse>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -43,7 +52,7 @@ export const sqsJob = <J extends JobName>(
         }
         logger.appendKeys({ orgId: message.orgId });
         try {
-          await run(message, record);
+          await run(message, deliveryOf(job, record));
         } catch (err) {
           logger.error('job failed', { error: err as Error });
           batchItemFailures.push({ itemIdentifier: record.messageId });
