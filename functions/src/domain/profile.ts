@@ -13,7 +13,7 @@ import {
   type SecretField,
 } from '@proofmark/shared/settings/rules';
 import { deleteObject, presignedGetUrl, putObject } from '../adapters/blobs';
-import { objectKeys } from './keys';
+import { objectKeys } from './object-keys';
 import { publicKeys, publishIssuerDocuments } from './public-docs';
 import { getOrg, listUsers, type OrgRecord, type UserRecord } from './users';
 import { deleteSecret, putSecret, readSecret, secretStatuses, type SecretStatus } from './secrets';

@@ -9,7 +9,7 @@ import { probeStorage, type StorageTarget } from '../adapters/storage';
 import type { SecretReader } from './smtp-settings';
 import { describeConnectionError } from './connection-errors';
 import { assertAllowedTarget, secretsOf, withDeadline } from './connection-tests';
-import { objectKeys } from './keys';
+import { objectKeys } from './object-keys';
 import { getOrgSettings, secretName, type OrgSettings } from './org-settings';
 import { readSecret } from './secrets';
 import { logger } from '../adapters/logger';

@@ -15,6 +15,7 @@ import { deleteObject, objectSize, presignedPutUrl } from '../adapters/blobs';
 import { enqueueJob } from '../adapters/queue';
 import { uploads } from '../store/uploads';
 import { rowsWrittenBeforeEntities as earlierRows, written } from '../store/table';
+import { objectKeys } from './object-keys';
 import { getCohort } from './recipient-store';
 
 /**
@@ -48,10 +49,6 @@ export interface UploadRecord {
   /** The refusal's error code, so a caller waiting for the import job answers as it would have. */
   refusalCode?: ErrorCode;
 }
-
-// Under one `uploads/` prefix, so a bucket lifecycle rule expires whatever an import left behind
-// (a file PUT again to a ticket's URL after its import, an upload never imported).
-const uploadObjectKey = (orgId: string, id: string) => `uploads/${orgId}/${id}`;
 
 export const viewOf = (r: UploadRecord): UploadView => ({
   id: r.id,
@@ -129,7 +126,7 @@ export const createUpload = async (orgId: string, req: CreateUploadRequest) => {
     kind,
     certtype: req.certtype,
     cohortid: req.cohortid,
-    objectKey: uploadObjectKey(orgId, id),
+    objectKey: objectKeys.upload(orgId, id),
     state: 'awaiting-file',
     total: 0,
     done: 0,

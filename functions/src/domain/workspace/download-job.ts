@@ -6,7 +6,7 @@ import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import { getObjectBytes, getObjectText, presignedGetUrl } from '../../adapters/blobs';
-import { objectKeys } from '../keys';
+import { objectKeys } from '../object-keys';
 import { publicKeys, verifierPageUrl } from '../public-urls';
 import type { RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';

@@ -7,7 +7,7 @@ import { itemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canDirectDownload, canDownload } from '@proofmark/shared/workspace/rules';
 import { getObjectBytes, presignedGetUrl, putObject, putObjectStream } from '../../adapters/blobs';
-import { objectKeys } from '../keys';
+import { objectKeys } from '../object-keys';
 import type { RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { createRun, runView } from '../runs';

@@ -6,7 +6,7 @@ import { putObject } from '../../adapters/blobs';
 import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
 import { generateChunks } from '../../store/generate-chunks';
 import { cancellationReasons, writeAll } from '../../store/transaction';
-import { objectKeys } from '../keys';
+import { objectKeys } from '../object-keys';
 import { getOrgSettings } from '../org-settings';
 import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
 import { resolveSelection } from '../recipients';

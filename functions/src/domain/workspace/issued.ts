@@ -2,7 +2,7 @@ import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { copyObject, putObject } from '../../adapters/blobs';
 import { qrPng } from '../../render/qr';
-import { objectKeys } from '../keys';
+import { objectKeys } from '../object-keys';
 import { publicKeys, verifierPageUrl } from '../public-urls';
 import { mapLimit } from '../recipient-store';
 import { resolveSelection } from '../recipients';

@@ -1,7 +1,7 @@
 import { badRequest } from '@proofmark/shared/errors';
 import { canReset, canReview, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { deleteObject } from '../../adapters/blobs';
-import { objectKeys } from '../keys';
+import { objectKeys } from '../object-keys';
 import { mapLimit } from '../recipient-store';
 import { resolveSelection } from '../recipients';
 import { transitionRow } from './row-transitions';
