@@ -88,19 +88,7 @@ export const requestIssue = async (
     if (!verdict.ok) return answer(await twinOrRefuse(orgId, req.requestId, verdict.message));
     wholeCohort = selection.wholeCohorts.length > 0;
   }
-  if (rows.length > MAX_ROWS_PER_REQUEST) throw badRequest(m.tooManyRows(MAX_ROWS_PER_REQUEST));
-  const at = scheduleTime(req.scheduleAt);
-  return answer(
-    await openIssueRun(orgId, {
-      kind: 'issue',
-      runId: req.requestId,
-      certtype: req.certtype,
-      rows,
-      wholeCohort,
-      blockchain,
-      at,
-    }),
-  );
+  return openRun(orgId, 'issue', req, { rows, wholeCohort, blockchain });
 };
 
 /** POST /api/workspace/bake: Open Badges from the selected rows (no public key needed), issued like certificates. */
@@ -114,17 +102,24 @@ export const requestBake = async (
   const { rows, wholeCohorts } = await resolveSelection(orgId, req.certtype, req.selectedItems);
   const verdict = canBake(statusesOf(rows));
   if (!verdict.ok) return answer(await twinOrRefuse(orgId, req.requestId, verdict.message));
-  if (rows.length > MAX_ROWS_PER_REQUEST) throw badRequest(m.tooManyRows(MAX_ROWS_PER_REQUEST));
-  return answer(
-    await openIssueRun(orgId, {
-      kind: 'bake',
-      runId: req.requestId,
-      certtype: req.certtype,
-      rows,
-      wholeCohort: wholeCohorts.length > 0,
-      blockchain,
-    }),
-  );
+  return openRun(orgId, 'bake', req, { rows, wholeCohort: wholeCohorts.length > 0, blockchain });
 };
 
 const answer = (run: IssueRun) => ({ run: runView(run), scheduled: run.state === 'scheduled' });
+
+/**
+ * Opens the run of a request whose rows passed their checks (at most MAX_ROWS_PER_REQUEST of them),
+ * to run now or when it is scheduled.
+ */
+const openRun = async (
+  orgId: string,
+  kind: 'issue' | 'bake',
+  req: { requestId: string; certtype: string; scheduleAt?: string },
+  what: { rows: RecipientItem[]; wholeCohort: boolean; blockchain: Blockchain },
+) => {
+  if (what.rows.length > MAX_ROWS_PER_REQUEST) throw badRequest(m.tooManyRows(MAX_ROWS_PER_REQUEST));
+  const at = scheduleTime(req.scheduleAt);
+  return answer(
+    await openIssueRun(orgId, { kind, runId: req.requestId, certtype: req.certtype, ...what, at }),
+  );
+};
