@@ -41,17 +41,17 @@ export const listTeam = async (orgId: string): Promise<TeamMember[]> =>
 /** A password nobody knows, so the new identity cannot sign in before its owner sets one. */
 const unusablePassword = () => `${randomBytes(24).toString('base64url')}aA1`;
 
+/** What every mail with a set-password link says: to whom, from which organisation, the new link. */
+const setPasswordMailTo = async (orgId: string, member: UserRecord) => ({
+  to: member.email,
+  fname: member.fname,
+  orgName: (await getOrg(orgId))?.name ?? 'Your organisation',
+  setPasswordUrl: await issueSetPasswordLink(member),
+});
+
 const invitationMailFor = async (orgId: string, member: UserRecord, inviter: UserRecord) => {
-  const org = await getOrg(orgId);
-  await sendMail(
-    teamInvitationMail({
-      to: member.email,
-      fname: member.fname,
-      orgName: org?.name ?? 'Your organisation',
-      inviter: `${inviter.fname} ${inviter.lname}`.trim(),
-      setPasswordUrl: await issueSetPasswordLink(member),
-    }),
-  );
+  const inviterName = `${inviter.fname} ${inviter.lname}`.trim();
+  await sendMail(teamInvitationMail({ ...(await setPasswordMailTo(orgId, member)), inviter: inviterName }));
 };
 
 /**
@@ -152,15 +152,7 @@ export const resetMemberPassword = async (orgId: string, input: TeamMemberReques
   const member = await ordinaryMemberOf(orgId, input.email);
   await updateUser(orgId, member.userId, { tokensRevokedAt: nowSeconds() });
   await signOutEverywhere(member.email);
-  const org = await getOrg(orgId);
-  await sendMail(
-    adminResetMail({
-      to: member.email,
-      fname: member.fname,
-      orgName: org?.name ?? 'Your organisation',
-      setPasswordUrl: await issueSetPasswordLink(member),
-    }),
-  );
+  await sendMail(adminResetMail(await setPasswordMailTo(orgId, member)));
   return asMember(member);
 };
 
