@@ -7,6 +7,7 @@ import type {
   UpdateRecipientRequest,
 } from '@proofmark/shared/contract/recipients';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
+import type { Verdict } from '@proofmark/shared/workspace/rules';
 import {
   clampPage,
   cohortDropdowns,
@@ -207,6 +208,22 @@ export const resolveSelection = async (
     rows.push(...(wholeCohorts.includes(c) ? all : all.filter((r) => wanted!.has(r.studentid))));
   });
   return { rows, wholeCohorts };
+};
+
+/**
+ * The rows a selection names when `rule` allows their statuses (a workspace action's verdict:
+ * shared/src/workspace/rules.ts); else refused with the rule's message, before anything changes.
+ */
+export const allowedSelection = async (
+  orgId: string,
+  certtype: string,
+  selectedItems: readonly string[],
+  rule: (statuses: string[]) => Verdict,
+) => {
+  const selection = await resolveSelection(orgId, certtype, selectedItems);
+  const verdict = rule(selection.rows.map((r) => r.status));
+  if (!verdict.ok) throw badRequest(verdict.message);
+  return selection;
 };
 
 // ——— edits ———

@@ -6,7 +6,7 @@ import { listCohortRows, mapLimit, type RecipientItem } from '../recipient-store
 import { cohortsMatching, matchesSearch, pageOfRowTree, resolveSelection } from '../recipients';
 import { getOrg } from '../users';
 import { certificateRowOf } from './list';
-import { transitionRow } from './row-transitions';
+import { moveEach, transitionRow } from './row-transitions';
 
 /**
  * The recipient approval screen (§2.6, §4): rows with an approval code — 1 approved, 2 declined,
@@ -42,7 +42,7 @@ export const decideApprovals = async (
       ? c === approvalCode.issued || c === approvalCode.declined
       : c === approvalCode.issued;
   });
-  const moved = await mapLimit(eligible, 10, (r) =>
+  const updated = await moveEach(eligible, (r) =>
     // From the status it was read in: a row revoked meanwhile has no approval code any more.
     transitionRow(
       r,
@@ -53,5 +53,5 @@ export const decideApprovals = async (
       req.action === 'approve' ? { remove: ['declineReason'] } : {},
     ),
   );
-  return { updated: moved.filter(Boolean).length };
+  return { updated };
 };

@@ -9,7 +9,7 @@ import { canDirectDownload, canDownload } from '@proofmark/shared/workspace/rule
 import { getObjectBytes, presignedGetUrl, putObject, putObjectStream } from '../../adapters/blobs';
 import { objectKeys } from '../object-keys';
 import type { RecipientItem } from '../recipient-store';
-import { resolveSelection } from '../recipients';
+import { allowedSelection } from '../recipients';
 import { createRun, runView } from '../runs';
 import { queueChunk, type ChunkMessage } from './job-chunks';
 
@@ -101,12 +101,9 @@ export interface DownloadChunk extends ChunkMessage {
 }
 
 export const startDownload = async (orgId: string, req: DownloadRequest): Promise<RunView> => {
-  const { rows } = await resolveSelection(orgId, req.certtype, req.selectedItems);
-  const verdict = canDownload(
-    rows.map((r) => r.status),
-    req,
+  const { rows } = await allowedSelection(orgId, req.certtype, req.selectedItems, (statuses) =>
+    canDownload(statuses, req),
   );
-  if (!verdict.ok) throw badRequest(verdict.message);
   const run = await createRun(orgId, 'download', rows.length, { message: m.preparingDownload });
   await putObject(
     'artefacts',
@@ -135,9 +132,7 @@ export const withFreshDownloadLink = async (orgId: string, run: RunView): Promis
 // ——— the direct download (In-Progress tab, during the call) ———
 
 export const directZip = async (orgId: string, req: Selection): Promise<{ url: string; count: number }> => {
-  const { rows: found } = await resolveSelection(orgId, req.certtype, req.selectedItems);
-  const verdict = canDirectDownload(found.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  const { rows: found } = await allowedSelection(orgId, req.certtype, req.selectedItems, canDirectDownload);
   const rows = found.sort(
     (a, b) => a.cohortid.localeCompare(b.cohortid) || a.studentid.localeCompare(b.studentid),
   );

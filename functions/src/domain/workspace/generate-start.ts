@@ -7,7 +7,7 @@ import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { generateChunks } from '../../store/generate-chunks';
 import { getOrgSettings } from '../org-settings';
 import { mapLimit } from '../recipient-store';
-import { resolveSelection } from '../recipients';
+import { allowedSelection } from '../recipients';
 import { createRun, runView } from '../runs';
 import { blockchainOf } from './blockchain';
 
@@ -32,9 +32,7 @@ export const startGenerate = async (
   certtype: string,
   selectedItems: readonly string[],
 ): Promise<RunView> => {
-  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
-  const verdict = canGenerate(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  const { rows } = await allowedSelection(orgId, certtype, selectedItems, canGenerate);
   if (!blockchainOf(await getOrgSettings(orgId))) throw badRequest(m.selectBlockchain);
 
   const sorted = [...rows].sort(

@@ -1,14 +1,13 @@
-import { badRequest } from '@proofmark/shared/errors';
 import { canHold, canRevoke, canUnhold, certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { anchorStatusList } from '../status-list-editions';
-import { mapLimit, type RecipientItem } from '../recipient-store';
-import { resolveSelection } from '../recipients';
+import type { RecipientItem } from '../recipient-store';
+import { allowedSelection } from '../recipients';
 import { revokeCredentials } from '../revocations';
 import { recordStat } from '../stats';
 import { setHeld } from '../status-list';
 import type { UserRecord } from '../users';
 import { checkCredentials } from './issue';
-import { transitionRow } from './row-transitions';
+import { moveEach, transitionRow } from './row-transitions';
 
 /**
  * Revoke, hold and unhold from the Issued tab (§2.5, §5): the credential engine changes the status
@@ -17,11 +16,6 @@ import { transitionRow } from './row-transitions';
  */
 
 const credentialIdOf = (r: RecipientItem) => `urn:uuid:${r.certUuid}`;
-
-const selectedRows = async (orgId: string, certtype: string, selectedItems: readonly string[]) => {
-  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
-  return rows;
-};
 
 export interface StatusChange {
   updated: number;
@@ -37,12 +31,9 @@ export const revokeSelection = async (
   client: string,
 ): Promise<StatusChange> => {
   await checkCredentials(user, req.email, req.password, client);
-  const rows = await selectedRows(orgId, req.certtype, req.selectedItems);
-  const verdict = canRevoke(
-    rows.map((r) => r.status),
-    req.revokereason,
+  const { rows } = await allowedSelection(orgId, req.certtype, req.selectedItems, (statuses) =>
+    canRevoke(statuses, req.revokereason),
   );
-  if (!verdict.ok) throw badRequest(verdict.message);
   await revokeCredentials(orgId, rows.map(credentialIdOf), req.revokereason);
   // Badges name the W3C form of the revocation list, certificates the Blockcerts form.
   const batch = await anchorStatusList(
@@ -51,10 +42,9 @@ export const revokeSelection = async (
     req.certtype === 'openbadges' ? 'w3c' : 'blockcerts',
   );
   const revokedAt = new Date().toISOString();
-  const moved = await mapLimit(rows, 10, (r) =>
+  const updated = await moveEach(rows, (r) =>
     transitionRow(r, [r.status], { status: st.revoked, revokedAt, revokeReason: req.revokereason }),
   );
-  const updated = moved.filter(Boolean).length;
   await recordStat(orgId, 'revoked', updated);
   return { updated, batchId: batch.id };
 };
@@ -65,16 +55,14 @@ export const holdSelection = async (
   certtype: string,
   selectedItems: string[],
 ): Promise<StatusChange> => {
-  const rows = await selectedRows(orgId, certtype, selectedItems);
-  const verdict = canHold(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  const { rows } = await allowedSelection(orgId, certtype, selectedItems, canHold);
   await setHeld(orgId, rows.map(credentialIdOf), true);
   const batch = await anchorStatusList(orgId, 'suspension');
   const heldAt = new Date().toISOString();
-  const moved = await mapLimit(rows, 10, (r) =>
+  const updated = await moveEach(rows, (r) =>
     transitionRow(r, [r.status], { status: st.hold, statusBeforeHold: r.status, heldAt }),
   );
-  return { updated: moved.filter(Boolean).length, batchId: batch.id };
+  return { updated, batchId: batch.id };
 };
 
 /** Unhold (§5: only Hold rows): back to the status before the hold. */
@@ -83,12 +71,10 @@ export const unholdSelection = async (
   certtype: string,
   selectedItems: string[],
 ): Promise<StatusChange> => {
-  const rows = await selectedRows(orgId, certtype, selectedItems);
-  const verdict = canUnhold(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  const { rows } = await allowedSelection(orgId, certtype, selectedItems, canUnhold);
   await setHeld(orgId, rows.map(credentialIdOf), false);
   const batch = await anchorStatusList(orgId, 'suspension');
-  const moved = await mapLimit(rows, 10, (r) =>
+  const updated = await moveEach(rows, (r) =>
     transitionRow(
       r,
       [st.hold],
@@ -96,5 +82,5 @@ export const unholdSelection = async (
       { remove: ['statusBeforeHold', 'heldAt'] },
     ),
   );
-  return { updated: moved.filter(Boolean).length, batchId: batch.id };
+  return { updated, batchId: batch.id };
 };

@@ -5,10 +5,10 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canPreview, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { certificateHtml } from '../../render/templates';
 import { getOrgSettings } from '../org-settings';
-import { getRecipient, listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';
+import { getRecipient, listCohortRows, type RecipientItem } from '../recipient-store';
 import { GENERATED_STATUSES } from './review';
-import { transitionRow } from './row-transitions';
-import { resolveSelection } from '../recipients';
+import { moveEach, transitionRow } from './row-transitions';
+import { allowedSelection } from '../recipients';
 import { getOrg } from '../users';
 import { certificateDesignFor, certificateRecipientFor, recipientName } from './design';
 
@@ -28,9 +28,7 @@ export const previewCertificates = async (
   orgId: string,
   req: { certtype: string; selectedItems: readonly string[]; page: number; pageSize: number },
 ): Promise<PreviewData> => {
-  const { rows } = await resolveSelection(orgId, req.certtype, req.selectedItems);
-  const verdict = canPreview(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  const { rows } = await allowedSelection(orgId, req.certtype, req.selectedItems, canPreview);
   const generated = rows.filter(isGenerated).sort(byCohortAndStudent);
   const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
   if (!org) throw notFound();
@@ -63,6 +61,7 @@ export const validateCertificates = async (
   }
   const generated = rows.filter(isGenerated);
   if (!generated.length) throw badRequest(rows.length ? m.noGeneratedCertificates : m.noSelectedStudents);
-  const done = await mapLimit(generated, 10, (r) => transitionRow(r, GENERATED_STATUSES, { validated: 1 }));
-  return { validated: done.filter(Boolean).length };
+  return {
+    validated: await moveEach(generated, (r) => transitionRow(r, GENERATED_STATUSES, { validated: 1 })),
+  };
 };

@@ -1,10 +1,8 @@
-import { badRequest } from '@proofmark/shared/errors';
 import { canReset, canReview, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { deleteObject } from '../../adapters/blobs';
 import { objectKeys } from '../object-keys';
-import { mapLimit } from '../recipient-store';
-import { resolveSelection } from '../recipients';
-import { transitionRow } from './row-transitions';
+import { allowedSelection } from '../recipients';
+import { moveEach, transitionRow } from './row-transitions';
 
 /**
  * Send for Review and Reset (§2.5): transitions of generated rows. Each row changes only if it is
@@ -19,14 +17,12 @@ export const sendForReview = async (
   certtype: string,
   selectedItems: readonly string[],
 ): Promise<{ updated: number }> => {
-  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
-  const verdict = canReview(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  const { rows } = await allowedSelection(orgId, certtype, selectedItems, canReview);
   const now = new Date().toISOString();
-  const done = await mapLimit(rows, 10, (r) =>
+  const updated = await moveEach(rows, (r) =>
     transitionRow(r, GENERATED_STATUSES, { status: certificateStatus.sentForReview, reviewAt: now }),
   );
-  return { updated: done.filter(Boolean).length };
+  return { updated };
 };
 
 /**
@@ -39,10 +35,8 @@ export const resetCertificates = async (
   certtype: string,
   selectedItems: readonly string[],
 ): Promise<{ updated: number }> => {
-  const { rows } = await resolveSelection(orgId, certtype, selectedItems);
-  const verdict = canReset(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
-  const done = await mapLimit(rows, 10, async (r) => {
+  const { rows } = await allowedSelection(orgId, certtype, selectedItems, canReset);
+  const updated = await moveEach(rows, async (r) => {
     const ok = await transitionRow(
       r,
       GENERATED_STATUSES,
@@ -61,5 +55,5 @@ export const resetCertificates = async (
     }
     return ok;
   });
-  return { updated: done.filter(Boolean).length };
+  return { updated };
 };

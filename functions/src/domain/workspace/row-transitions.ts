@@ -2,7 +2,7 @@ import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { recipients } from '../../store/recipients';
 import { written } from '../../store/table';
 import { update } from '../../store/transaction';
-import type { RecipientKey } from '../recipient-store';
+import { mapLimit, type RecipientItem, type RecipientKey } from '../recipient-store';
 
 /**
  * The workspace's conditional writes on recipient rows (store/recipients.ts): each moves a row on
@@ -114,3 +114,12 @@ export const markSent = (row: RecipientKey, runId: string) => {
       .go({ response: 'none' }),
   );
 };
+
+/**
+ * Moves each row (ten at a time) and answers how many moved: a row that somebody else moved first
+ * is not counted.
+ */
+export const moveEach = async (
+  rows: readonly RecipientItem[],
+  move: (r: RecipientItem) => Promise<boolean>,
+) => (await mapLimit(rows, 10, move)).filter(Boolean).length;

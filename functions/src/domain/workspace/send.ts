@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '@proofmark/shared/errors';
+import { notFound } from '@proofmark/shared/errors';
 import type { RunView, Selection } from '@proofmark/shared/contract/workspace';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
@@ -6,7 +6,7 @@ import { canSend, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { sendMail } from '../../adapters/mail';
 import { senderOf } from '../invitations';
 import { mapLimit } from '../recipient-store';
-import { resolveSelection } from '../recipients';
+import { allowedSelection, resolveSelection } from '../recipients';
 import { countRun, createRun, finishRunIfComplete, getRun, runView, updateRun } from '../runs';
 import { recordStat } from '../stats';
 import { getOrg } from '../users';
@@ -29,9 +29,7 @@ export interface SendChunk extends ChunkMessage {
 const sendable = (s: string) => s === certificateStatus.issued || s === certificateStatus.sent;
 
 export const startSend = async (orgId: string, req: Selection): Promise<RunView> => {
-  const { rows } = await resolveSelection(orgId, req.certtype, req.selectedItems);
-  const verdict = canSend(rows.map((r) => r.status));
-  if (!verdict.ok) throw badRequest(verdict.message);
+  const { rows } = await allowedSelection(orgId, req.certtype, req.selectedItems, canSend);
   const run = await createRun(orgId, 'send', rows.length, { message: m.sending });
   const items = rows.map((r) => itemId(r.cohortid, r.studentid));
   for (let i = 0, n = 0; i < items.length; i += SEND_CHUNK, n++) {
