@@ -6,15 +6,15 @@ import { batches } from '../store/batches';
 import { written } from '../store/table';
 import { anchorNetwork } from '../adapters/chain/deployment-networks';
 import type { Blockchain } from './chains';
-import { publishIssuerDocuments } from './public-docs';
 import { getBatch, preparedKey, type BatchRecord, type QueuedCredentials } from './batches';
 import type { StatusListForm, StatusPurpose } from './status-list';
 
 /**
- * Stores a batch's credentials and the batch, and queues the anchoring job, which hashes them and
- * computes the Merkle root before it signs (./batch-preparing.ts): canonicalizing is the credential
- * engine's heaviest code (jsonld), and the HTTP function that anchors a new status-list edition
- * after a hold or a revocation should not carry it. The batch carries the job's pending mark, so a
+ * Stores a batch's credentials and the batch, and queues the anchoring job, which hashes them,
+ * computes the Merkle root and publishes the issuer profile before it signs (./batch-preparing.ts):
+ * canonicalizing is the credential engine's heaviest code (jsonld), the profile's keys need the
+ * curve code, and the HTTP function that anchors a new status-list edition after a hold or a
+ * revocation should carry neither. The batch carries the job's pending mark, so a
  * restart queues it again.
  * With a fixed `batchId` (a client's request id) the batch is made once: a concurrent or repeated
  * call that loses the race answers the batch that was stored first.
@@ -71,7 +71,6 @@ export const queueBatch = async (
     await deleteObject('artefacts', batch.preparedObject!).catch(() => undefined);
     return getBatch(orgId, batch.id);
   }
-  await publishIssuerDocuments(orgId);
   await enqueueJob('anchor', jobMessage);
   return batch;
 };

@@ -5,7 +5,7 @@ import { notFound } from '@proofmark/shared/errors';
 import { issuerUrls, publicKeys, publicUrl } from './public-urls';
 import { CHANGES_IN_PLACE, putObject } from '../adapters/blobs';
 import { revocations } from '../store/revocations';
-import { getOrg } from './users';
+import { getOrg, type OrgRecord } from './users';
 import { listIssuingKeys, profileKeys } from './issuing-keys';
 import { getOrgSettings } from './org-settings';
 import { listBadgeKeys, profileBadgeKeys } from './badge-keys';
@@ -28,15 +28,15 @@ const ROLE_ADDRESS = 'no-reply@proofmark.local';
 const publishJson = (key: string, doc: unknown) =>
   putObject('public', key, JSON.stringify(doc, null, 2), 'application/json', CHANGES_IN_PLACE);
 
-/** Rewrites the issuer profile and the revocation list from the current keys and revocations. */
-export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUrl: string }> => {
+const orgOf = async (orgId: string) => {
   const org = await getOrg(orgId);
   if (!org) throw notFound('No such organisation.');
+  return org;
+};
+
+const writeRevocationList = async (org: OrgRecord) => {
   const urls = issuerUrls(org);
-  const keys = await listIssuingKeys(orgId);
-  const revocations = await listRevocations(orgId);
-  const settings = await getOrgSettings(orgId);
-  const badgeKeys = await listBadgeKeys(orgId);
+  const revocations = await listRevocations(org.orgId);
   await publishJson(
     publicKeys.revocations(org.verifierSlug),
     buildRevocationList({
@@ -45,6 +45,23 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
       revoked: revocations.map((r) => ({ id: r.credentialId, revocationReason: r.reason })),
     }),
   );
+};
+
+/**
+ * Rewrites the legacy revocation list alone (what a revocation changes). Building it needs no key
+ * code, so a function that revokes carries no curve code (the profile's keys need secp256k1).
+ */
+export const publishRevocationList = async (orgId: string): Promise<void> =>
+  writeRevocationList(await orgOf(orgId));
+
+/** Rewrites the issuer profile and the revocation list from the current keys and revocations. */
+export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUrl: string }> => {
+  const org = await orgOf(orgId);
+  const urls = issuerUrls(org);
+  const keys = await listIssuingKeys(orgId);
+  const settings = await getOrgSettings(orgId);
+  const badgeKeys = await listBadgeKeys(orgId);
+  await writeRevocationList(org);
   if (keys.length) {
     await publishJson(
       publicKeys.profile(org.verifierSlug),

@@ -3,7 +3,7 @@ import { batches } from '../store/batches';
 import { issuedCredentials } from '../store/issued-credentials';
 import { revocations } from '../store/revocations';
 import { written, rowsWrittenBeforeEntities as earlierRows } from '../store/table';
-import { publishIssuerDocuments } from './public-docs';
+import { publishRevocationList } from './public-docs';
 
 /** Which status lists a credential names: certificates both, badges revocation only (OB 3.0 allows one entry). */
 export type StatusPurposeName = 'suspension' | 'revocation';
@@ -85,5 +85,5 @@ export const revokeCredentials = async (
     // Revoking twice keeps the first reason and time.
     await written(revocations().create({ orgId, credentialId, statusIndex, reason, revokedAt }).go());
   }
-  await publishIssuerDocuments(orgId);
+  await publishRevocationList(orgId);
 };

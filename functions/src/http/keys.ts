@@ -1,12 +1,8 @@
 import type { IssuingKeyView } from '@proofmark/shared/contract/keys';
 import { keysRoutes } from '@proofmark/shared/contract/keys';
 import { badRequest } from '@proofmark/shared/errors';
-import {
-  activeIssuingKey,
-  generateIssuingKey,
-  listIssuingKeys,
-  type IssuingKeyRecord,
-} from '../domain/issuing-keys';
+import { activeIssuingKey, listIssuingKeys, type IssuingKeyRecord } from '../domain/issuing-keys';
+import { generateIssuingKey } from '../domain/issuing-key-generation';
 import { publishIssuerDocuments } from '../domain/public-docs';
 import { rotateBadgeKey } from '../domain/badge-keys';
 import { estimateAnchorCost } from '../adapters/chain/deployment-chains';
