@@ -7,8 +7,9 @@ import { httpGroup } from './route-group';
 
 /**
  * The workspace's issuing and status changes: issue (now or scheduled), bake, revoke, hold and
- * unhold. They build credentials and status lists (the Blockcerts library), so they are a function
- * apart from the rest of /api/workspace.
+ * unhold. They build status lists and queue the issue and anchor jobs (and schedule issues), so
+ * they are a function apart from the rest of /api/workspace, with those grants. Credentials are
+ * built, hashed and signed by the jobs, never here.
  */
 export const handler = httpGroup(workspaceRoutes, {
   'POST /api/workspace/issue': async ({ body }, { caller, user, event }) => {
