@@ -49,32 +49,33 @@ export const revokeSelection = async (
   return { updated, batchId: batch.id };
 };
 
-/** Hold: the certificate shows as suspended until unheld; the row remembers what it was. */
-export const holdSelection = async (
+/**
+ * Hold and unhold: the credentials' bits in the suspension status list are set (or cleared) and a
+ * new edition of the list anchored, then each row moves (`move`, given the time of the change).
+ */
+const changeSuspension = async (
   orgId: string,
   certtype: string,
   selectedItems: string[],
+  held: boolean,
+  move: (r: RecipientItem, at: string) => Promise<boolean>,
 ): Promise<StatusChange> => {
-  const { rows } = await allowedSelection(orgId, certtype, selectedItems, canHold);
-  await setHeld(orgId, rows.map(credentialIdOf), true);
+  const { rows } = await allowedSelection(orgId, certtype, selectedItems, held ? canHold : canUnhold);
+  await setHeld(orgId, rows.map(credentialIdOf), held);
   const batch = await anchorStatusList(orgId, 'suspension');
-  const heldAt = new Date().toISOString();
-  const updated = await moveEach(rows, (r) =>
-    transitionRow(r, [r.status], { status: st.hold, statusBeforeHold: r.status, heldAt }),
-  );
-  return { updated, batchId: batch.id };
+  const at = new Date().toISOString();
+  return { updated: await moveEach(rows, (r) => move(r, at)), batchId: batch.id };
 };
 
+/** Hold: the certificate shows as suspended until unheld; the row remembers what it was. */
+export const holdSelection = (orgId: string, certtype: string, selectedItems: string[]) =>
+  changeSuspension(orgId, certtype, selectedItems, true, (r, heldAt) =>
+    transitionRow(r, [r.status], { status: st.hold, statusBeforeHold: r.status, heldAt }),
+  );
+
 /** Unhold (§5: only Hold rows): back to the status before the hold. */
-export const unholdSelection = async (
-  orgId: string,
-  certtype: string,
-  selectedItems: string[],
-): Promise<StatusChange> => {
-  const { rows } = await allowedSelection(orgId, certtype, selectedItems, canUnhold);
-  await setHeld(orgId, rows.map(credentialIdOf), false);
-  const batch = await anchorStatusList(orgId, 'suspension');
-  const updated = await moveEach(rows, (r) =>
+export const unholdSelection = (orgId: string, certtype: string, selectedItems: string[]) =>
+  changeSuspension(orgId, certtype, selectedItems, false, (r) =>
     transitionRow(
       r,
       [st.hold],
@@ -82,5 +83,3 @@ export const unholdSelection = async (
       { remove: ['statusBeforeHold', 'heldAt'] },
     ),
   );
-  return { updated, batchId: batch.id };
-};
