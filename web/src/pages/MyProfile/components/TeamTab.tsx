@@ -14,6 +14,70 @@ import type { MemberAction } from '../../../api/team';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
+type ConfirmedKind = Exclude<MemberAction, 'reactivate'>;
+
+/** What each member action that asks first says: its question (of the member's name), what follows, its button. */
+const asks: Record<
+  ConfirmedKind,
+  { question: (name: string) => string; consequence: string; okText: string; button: string; label: string }
+> = {
+  deactivate: {
+    question: (name) => `Deactivate ${name}?`,
+    consequence: 'They are signed out at once and cannot sign in until reactivated.',
+    okText: 'Deactivate',
+    button: 'Deactivate',
+    label: 'Deactivate',
+  },
+  resendInvitation: {
+    question: (name) => `Resend the invitation to ${name}?`,
+    consequence: 'A new set-password link is mailed; the previous link stops working.',
+    okText: 'Resend',
+    button: 'Resend invitation',
+    label: 'Resend invitation to',
+  },
+  resetPassword: {
+    question: (name) => `Reset the password of ${name}?`,
+    consequence: 'They are signed out everywhere and mailed a link to choose a new password.',
+    okText: 'Reset password',
+    button: 'Reset password',
+    label: 'Reset password of',
+  },
+  remove: {
+    question: (name) => `Remove ${name}?`,
+    consequence: 'They lose access at once; this cannot be undone.',
+    okText: 'Remove',
+    button: 'Remove',
+    label: 'Remove',
+  },
+};
+
+/** A member action's button that asks first; removing, which cannot be undone, is red. */
+function ConfirmedAction({
+  action,
+  member,
+  onConfirm,
+}: {
+  action: ConfirmedKind;
+  member: TeamMember;
+  onConfirm: (action: MemberAction, member: TeamMember) => void;
+}) {
+  const ask = asks[action];
+  const danger = action === 'remove';
+  return (
+    <Popconfirm
+      title={ask.question(`${member.fname} ${member.lname}`)}
+      description={ask.consequence}
+      okText={ask.okText}
+      okButtonProps={danger ? { danger: true } : undefined}
+      onConfirm={() => onConfirm(action, member)}
+    >
+      <Button danger={danger} aria-label={`${ask.label} ${member.email}`}>
+        {ask.button}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 function createdOn(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
@@ -105,45 +169,14 @@ export function TeamTab() {
                   Reactivate
                 </Button>
               ) : (
-                <Popconfirm
-                  title={`Deactivate ${member.fname} ${member.lname}?`}
-                  description="They are signed out at once and cannot sign in until reactivated."
-                  okText="Deactivate"
-                  onConfirm={() => run('deactivate', member)}
-                >
-                  <Button aria-label={`Deactivate ${member.email}`}>Deactivate</Button>
-                </Popconfirm>
+                <ConfirmedAction action="deactivate" member={member} onConfirm={run} />
               )}
-              {member.invitationPending ? (
-                <Popconfirm
-                  title={`Resend the invitation to ${member.fname} ${member.lname}?`}
-                  description="A new set-password link is mailed; the previous link stops working."
-                  okText="Resend"
-                  onConfirm={() => run('resendInvitation', member)}
-                >
-                  <Button aria-label={`Resend invitation to ${member.email}`}>Resend invitation</Button>
-                </Popconfirm>
-              ) : (
-                <Popconfirm
-                  title={`Reset the password of ${member.fname} ${member.lname}?`}
-                  description="They are signed out everywhere and mailed a link to choose a new password."
-                  okText="Reset password"
-                  onConfirm={() => run('resetPassword', member)}
-                >
-                  <Button aria-label={`Reset password of ${member.email}`}>Reset password</Button>
-                </Popconfirm>
-              )}
-              <Popconfirm
-                title={`Remove ${member.fname} ${member.lname}?`}
-                description="They lose access at once; this cannot be undone."
-                okText="Remove"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => run('remove', member)}
-              >
-                <Button danger aria-label={`Remove ${member.email}`}>
-                  Remove
-                </Button>
-              </Popconfirm>
+              <ConfirmedAction
+                action={member.invitationPending ? 'resendInvitation' : 'resetPassword'}
+                member={member}
+                onConfirm={run}
+              />
+              <ConfirmedAction action="remove" member={member} onConfirm={run} />
             </Flex>
           </Can>
         ),
