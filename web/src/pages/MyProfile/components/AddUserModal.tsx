@@ -1,7 +1,8 @@
-import { Alert, App, Button, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
 import { teamJobTitles, addTeamUserRequest } from '@proofmark/shared/contract/team';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { formValues } from '../../../forms/schemaIssues';
+import { FieldPair } from '../../../forms/FieldPair';
 import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';
 import { useAddTeamUser } from '../../../api/team';
 
@@ -74,18 +75,14 @@ export function AddUserModal({ open, onClose }: AddUserModalProps) {
         preserve={false}
       >
         {add.isError && <Alert type="error" showIcon title={errorText(add.error)} style={{ marginBottom: 16 }} />}
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item label="First name" name="firstname" rules={rule('firstname')}>
-              <Input autoComplete="off" autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Last name" name="lastname" rules={rule('lastname')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldPair>
+          <Form.Item label="First name" name="firstname" rules={rule('firstname')}>
+            <Input autoComplete="off" autoFocus />
+          </Form.Item>
+          <Form.Item label="Last name" name="lastname" rules={rule('lastname')}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        </FieldPair>
         <Form.Item label="Email" name="email" rules={rule('email')}>
           <Input type="email" autoComplete="off" placeholder="name@organization.edu" />
         </Form.Item>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, Button, Form, Input, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { discoveryChoices, graduatesMembersChoices, registerRequest, registrationJobTitles } from '@proofmark/shared/contract/auth';
 import type { RegisterRequest } from '@proofmark/shared/contract/auth';
 import { authApi } from '../../../api/auth';
 import { errorText, fieldProblems } from '../../../api/envelope';
 import { formValues } from '../../../forms/schemaIssues';
+import { FieldPair } from '../../../forms/FieldPair';
 import { schemaRules, showFieldProblems } from '../../../forms/schemaRules';
 
 const fields = [
@@ -61,48 +62,36 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       {register.isError && banner !== undefined && (
         <Alert type="error" showIcon title={banner} style={{ marginBottom: 20 }} />
       )}
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="First name" name="fname" rules={rule('fname')}>
-            <Input autoComplete="given-name" autoFocus />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Last name" name="lname" rules={rule('lname')}>
-            <Input autoComplete="family-name" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Organization name" name="Organization_Name" rules={rule('Organization_Name')}>
-            <Input autoComplete="organization" placeholder="Westbrook University" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Organization URL" name="Organization_URL" rules={rule('Organization_URL')}>
-            <Input autoComplete="url" placeholder="https://www.westbrook.edu" inputMode="url" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldPair>
+        <Form.Item label="First name" name="fname" rules={rule('fname')}>
+          <Input autoComplete="given-name" autoFocus />
+        </Form.Item>
+        <Form.Item label="Last name" name="lname" rules={rule('lname')}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+      </FieldPair>
+      <FieldPair>
+        <Form.Item label="Organization name" name="Organization_Name" rules={rule('Organization_Name')}>
+          <Input autoComplete="organization" placeholder="Westbrook University" />
+        </Form.Item>
+        <Form.Item label="Organization URL" name="Organization_URL" rules={rule('Organization_URL')}>
+          <Input autoComplete="url" placeholder="https://www.westbrook.edu" inputMode="url" />
+        </Form.Item>
+      </FieldPair>
       <Form.Item label="Work email" name="email" rules={rule('email')}>
         <Input type="email" autoComplete="email" placeholder="you@organization.edu" />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={rule('password')} extra="At least 8 characters. A long phrase is easiest to remember.">
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Graduates / members per year" name="Graduates_Members" rules={rule('Graduates_Members')}>
-            <Select placeholder="Select a range" options={options(graduatesMembersChoices)} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Job title" name="Job_Title" rules={rule('Job_Title')}>
-            <Select placeholder="Select your job title" options={options(registrationJobTitles)} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldPair>
+        <Form.Item label="Graduates / members per year" name="Graduates_Members" rules={rule('Graduates_Members')}>
+          <Select placeholder="Select a range" options={options(graduatesMembersChoices)} />
+        </Form.Item>
+        <Form.Item label="Job title" name="Job_Title" rules={rule('Job_Title')}>
+          <Select placeholder="Select your job title" options={options(registrationJobTitles)} />
+        </Form.Item>
+      </FieldPair>
       <Form.Item label="How did you find us?" name="How_did_you_find_us" rules={rule('How_did_you_find_us')}>
         <Select placeholder="Select one" options={options(discoveryChoices)} />
       </Form.Item>
