@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, onSessionExpired } from './client';
 import { getToken, readSession, saveSession } from '../session';
 import type { Session } from '../session';
+import { testSession } from '../testing/session';
 import { memoryStorage } from '../testing/memoryStorage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -38,15 +39,7 @@ describe('the web client', () => {
   });
 
   it('adds the bearer token when signed in and sends JSON bodies', async () => {
-    saveSession({
-      token: 'abc',
-      user_id: 'u',
-      organization_verify_uri: '',
-      organization_name: '',
-      fname: '',
-      lname: '',
-      email: '',
-    });
+    saveSession(testSession('abc'));
     fetchMock.mockResolvedValue(jsonResponse(200, { Data: { id: 1 } }));
     await api('POST /api/keys', { body: { blockchain: 'bitcoin' } });
     const { init, headers } = lastCall();
@@ -58,17 +51,7 @@ describe('the web client', () => {
 });
 
 describe('a 401 on a signed-in call', () => {
-  const signedIn = (extra: Partial<Session> = {}): void =>
-    saveSession({
-      token: 'old',
-      user_id: 'u',
-      organization_verify_uri: '',
-      organization_name: '',
-      fname: '',
-      lname: '',
-      email: '',
-      ...extra,
-    });
+  const signedIn = (extra: Partial<Session> = {}): void => saveSession(testSession('old', extra));
   const unauthorized = () => jsonResponse(401, { message: 'Unauthorized' });
 
   it('ends the session and tells the listeners when there is no refresh token', async () => {

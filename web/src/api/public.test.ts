@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../session';
+import { testSession } from '../testing/session';
 import { memoryStorage } from '../testing/memoryStorage';
 import { publicApi } from './public';
 
@@ -51,15 +52,7 @@ const verification = { credentialId: 'urn:uuid:1', verdict: 'verified', method: 
 
 describe('a public call', () => {
   it('sends no token even when someone is signed in', async () => {
-    saveSession({
-      token: 'abc',
-      user_id: 'u',
-      organization_verify_uri: '',
-      organization_name: '',
-      fname: '',
-      lname: '',
-      email: '',
-    });
+    saveSession(testSession('abc'));
     await expect(publicApi('POST /api/public/verifications', { body: verification })).resolves.toBeNull();
     expect(seen).toEqual([
       {

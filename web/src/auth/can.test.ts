@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mainAdminPermissions, newTeamUserPermissions, noPermissions, togglePermission } from '@proofmark/shared/accounts/permissions';
 import type { Session } from '../session';
+import { testSession } from '../testing/session';
 import { can, isAbility } from './can';
 
-const base: Session = {
-  token: 't',
-  user_id: 'u',
-  organization_verify_uri: '',
-  organization_name: '',
-  fname: '',
-  lname: '',
-  email: '',
-};
+const base = testSession('t');
 
 const mainAdmin: Session = { ...base, isadmin: 1, permissions: mainAdminPermissions() };
 const viewOnly: Session = { ...base, isadmin: 0, permissions: newTeamUserPermissions() };
