@@ -151,6 +151,12 @@ describe('Lambda bundles', () => {
     }
   });
 
+  it('keeps every HTTP group under the budget (npm run bench bundles prints the figures)', () => {
+    const http = [...built.values()].filter((b) => b.kind === 'http');
+    expect(http.length).toBeGreaterThan(0);
+    expect(http.flatMap(budgetProblems)).toEqual([]);
+  });
+
   it.each(CHAIN_FREE)('%s carries no chain library', (name) => {
     const packages = packagesIn(bundle(name).metafile);
     // The metafile must name packages at all, or an empty set would pass for the wrong reason.
