@@ -65,7 +65,7 @@ describe('connection tests reach only public servers (finding 8)', () => {
   const testStorage = (who: Admin, body: Record<string, unknown>) =>
     api('POST', '/api/profile/test-storage', { token: who.token, body });
 
-  it('refuses an S3 endpoint and an FTP host on loopback, private, link-local or metadata addresses', async () => {
+  it('refuses an S3 endpoint, an Azure blob endpoint and an FTP host on loopback, private, link-local or metadata addresses', async () => {
     const owner = await registeredAdmin();
     for (const host of privateTargets) {
       const s3 = await testStorage(owner, {
@@ -79,6 +79,15 @@ describe('connection tests reach only public servers (finding 8)', () => {
       });
       expect(s3.status, host).toBe(400);
       expect(s3.body.message).toBe(m.storageTestFailed(m.privateTarget));
+      const accountKey = Buffer.from('an account key').toString('base64');
+      for (const connectionstring of [
+        `DefaultEndpointsProtocol=http;AccountName=acct;AccountKey=${accountKey};BlobEndpoint=http://${host}:10000/acct;`,
+        `BlobEndpoint=http://${host}:10000/acct;SharedAccessSignature=sv=2025-01-05&sig=abc`,
+      ]) {
+        const azure = await testStorage(owner, { key: 'azureinformation', connectionstring });
+        expect(azure.status, `${host} ${connectionstring}`).toBe(400);
+        expect(azure.body.message).toBe(m.storageTestFailed(m.privateTarget));
+      }
       // The FTP host field takes a name or IPv4 address (with an optional :port).
       if (host.startsWith('[')) continue;
       const ftp = await testStorage(owner, {

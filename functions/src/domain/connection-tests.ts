@@ -4,6 +4,7 @@ import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import type { StorageTarget } from '../adapters/storage/types';
 import type { SmtpConfig } from '../adapters/smtp-config';
 import { assertPublicHost, confinedLocalFolder, PrivateTargetError } from '../adapters/outbound-targets';
+import { parseAzureConnectionString } from '../adapters/storage/azure-blob-request';
 
 /*
  * What the storage test (storage-test.ts) and the mail test (mail-test.ts) share: a deadline, the
@@ -41,15 +42,19 @@ export const assertAllowedTarget = async (
     if (!real || !confinedLocalFolder(real)) throw badRequest(failed(m.localFolderNotAllowed));
     return;
   }
-  const hosts: string[] = [];
-  if (t.kind === 's3' && t.endpoint) hosts.push(new URL(t.endpoint).hostname);
-  if (t.kind === 'ftp' || t.kind === 'password' || t.kind === 'oauth') hosts.push(t.host);
-  if (t.kind === 'oauth' && t.accessUrl) hosts.push(new URL(t.accessUrl).hostname);
   try {
+    const hosts: string[] = [];
+    if (t.kind === 's3' && t.endpoint) hosts.push(new URL(t.endpoint).hostname);
+    // A connection string may name any endpoint (BlobEndpoint, or AccountName + EndpointSuffix).
+    if (t.kind === 'azure')
+      hosts.push(new URL(parseAzureConnectionString(t.connectionString).blobEndpoint).hostname);
+    if (t.kind === 'ftp' || t.kind === 'password' || t.kind === 'oauth') hosts.push(t.host);
+    if (t.kind === 'oauth' && t.accessUrl) hosts.push(new URL(t.accessUrl).hostname);
     for (const host of hosts) await assertPublicHost(host);
   } catch (err) {
     if (err instanceof PrivateTargetError) throw badRequest(failed(m.privateTarget));
-    // A name that does not resolve fails the connection itself, with its own explanation.
+    // A name that does not resolve, or a malformed connection string, fails the connection itself,
+    // with its own explanation.
   }
 };
 
