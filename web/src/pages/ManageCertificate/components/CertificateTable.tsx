@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
-import { Button, Empty, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
-import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
+import { TreeTable } from '../../../components/TreeTable';
 import { TreeNameCell } from '../../ManageStudents/components/TreeNameCell';
 import { certTableRows, fullName } from './certificate-rows';
 import type { CertTableRow } from './certificate-rows';
@@ -52,7 +52,6 @@ export function CertificateTable(props: CertificateTableProps) {
   const { label, tree, loading, selected, onSelected, emptyText, extraColumns, statusText, statusTone } =
     props;
   const rows = useMemo(() => certTableRows(tree), [tree]);
-  const expandable = useExpandedTree(rows);
 
   const columns: TableColumnsType<CertTableRow> = [
     {
@@ -108,25 +107,17 @@ export function CertificateTable(props: CertificateTableProps) {
   ];
 
   return (
-    <Table<CertTableRow>
+    <TreeTable<CertTableRow>
       aria-label={label}
-      rowKey="id"
-      size="middle"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
       tableLayout="fixed"
-      scroll={{ x: 1100 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-      onRow={(row) => (row.is_child === 0 ? { style: { background: 'rgba(31, 78, 216, 0.035)' } } : {})}
-      expandable={expandable}
-      rowSelection={treeRowSelection({
-        rows,
-        selected,
-        onSelected,
-        label: (row) => (row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${rowName(row)}`),
-      })}
+      minWidth={1100}
+      emptyText={emptyText}
+      selected={selected}
+      onSelected={onSelected}
+      nameOf={rowName}
     />
   );
 }

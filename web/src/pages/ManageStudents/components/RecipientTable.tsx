@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Button, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { CohortRow } from '@proofmark/shared/contract/recipients';
 import { EditOutlined, EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
-import { treeRowSelection, useExpandedTree } from '../../../components/treeSelection';
+import { TreeTable } from '../../../components/TreeTable';
 import { fullName, tableRows } from './recipient-rows';
 import { TreeNameCell } from './TreeNameCell';
 import type { TableRow } from './recipient-rows';
@@ -30,7 +30,6 @@ const muted = <Typography.Text type="secondary">—</Typography.Text>;
 export function RecipientTable(props: RecipientTableProps) {
   const { tree, loading, selected, onSelected, canEdit, onEdit, onPhoto, emptyText } = props;
   const rows = useMemo(() => tableRows(tree), [tree]);
-  const expandable = useExpandedTree(rows);
 
   const columns: TableColumnsType<TableRow> = [
     {
@@ -145,25 +144,16 @@ export function RecipientTable(props: RecipientTableProps) {
   ];
 
   return (
-    <Table<TableRow>
-      rowKey="id"
-      size="middle"
+    <TreeTable<TableRow>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 960 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      minWidth={960}
+      emptyText={emptyText}
       rowClassName={(row) => (row.is_child === 0 ? 'ms-cohort-row' : '')}
-      onRow={(row) => (row.is_child === 0 ? { style: { background: 'rgba(31, 78, 216, 0.035)' } } : {})}
-      expandable={expandable}
-      rowSelection={treeRowSelection({
-        rows,
-        selected,
-        onSelected,
-        label: (row) =>
-          row.is_child === 0 ? `Select cohort ${row.cohortid}` : `Select ${fullName(row) || row.studentid}`,
-      })}
+      selected={selected}
+      onSelected={onSelected}
+      nameOf={(row) => fullName(row) || row.studentid}
     />
   );
 }
