@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Flex, Input, Select, Space, Tooltip } from 'antd';
+import { Alert, App, Badge, Button, Card, Flex, Select, Space, Tooltip } from 'antd';
 import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { INLINE_INVITATIONS } from '@proofmark/shared/contract/invitations';
@@ -13,6 +13,7 @@ import { useOrgScope } from '../../auth/useOrgScope';
 import { CertificateTypeSelect } from '../../components/CertificateTypeSelect';
 import { PageContainer } from '../../components/PageContainer';
 import { PageHeading } from '../../components/PageHeading';
+import { SearchBox } from '../../components/SearchBox';
 import { SelectionBar, SelectionCount } from '../../components/SelectionBar';
 import { readStored, writeStored } from '../../storedChoices';
 import {
@@ -64,7 +65,6 @@ export default function ManageStudentsPage() {
   const [certtype, setCerttype] = useState<CertificateType>(remembered.certtype);
   const [cohort, setCohort] = useState(remembered.cohort);
   const [status, setStatus] = useState<StatusFilter>(remembered.status);
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(remembered.pageSize);
@@ -281,17 +281,10 @@ export default function ManageStudentsPage() {
                 }))}
                 onChange={(value: StatusFilter) => refilter(() => setStatus(value))}
               />
-              <Input.Search
-                aria-label="Search recipients"
-                placeholder="Search name, email or student ID"
-                allowClear
-                style={{ flex: '1 1 260px', maxWidth: 380 }}
-                value={searchText}
-                onChange={(e) => {
-                  setSearchText(e.target.value);
-                  if (e.target.value === '' && search !== '') refilter(() => setSearch(''));
-                }}
-                onSearch={(value) => refilter(() => setSearch(value.trim()))}
+              <SearchBox
+                label="Search recipients"
+                search={search}
+                onSearch={(value) => refilter(() => setSearch(value))}
               />
             </Flex>
 

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Flex, Input, Select } from 'antd';
+import { Flex, Select } from 'antd';
 import type { CohortsData } from '@proofmark/shared/contract/cohorts';
 import { workspaceStatusFilters } from '@proofmark/shared/contract/workspace';
 import type { WorkspaceStatusFilter } from '../../../api/workspace';
+import { SearchBox } from '../../../components/SearchBox';
 import { CohortFilter } from '../../ManageStudents/components/CohortFilter';
 
 interface WorkspaceFiltersProps {
@@ -23,9 +23,6 @@ interface WorkspaceFiltersProps {
  */
 export function WorkspaceFilters(props: WorkspaceFiltersProps) {
   const { cohorts, cohortsLoading, cohort, onCohort, status, onStatus, search, onSearch } = props;
-  const [text, setText] = useState(search);
-  useEffect(() => setText(search), [search]);
-
   return (
     <Flex gap={12} wrap align="center">
       <CohortFilter cohorts={cohorts} loading={cohortsLoading} value={cohort} onChange={onCohort} />
@@ -38,18 +35,7 @@ export function WorkspaceFilters(props: WorkspaceFiltersProps) {
           onChange={(value: WorkspaceStatusFilter) => onStatus(value)}
         />
       )}
-      <Input.Search
-        aria-label="Search"
-        placeholder="Search name, email or student ID"
-        allowClear
-        style={{ flex: '1 1 260px', maxWidth: 380 }}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (e.target.value === '' && search !== '') onSearch('');
-        }}
-        onSearch={(value) => onSearch(value.trim())}
-      />
+      <SearchBox label="Search" search={search} onSearch={onSearch} />
     </Flex>
   );
 }
