@@ -16,7 +16,7 @@ export interface JobDef {
 export const jobs = {
   // One batch per message: a batch is one transaction, and waiting for confirmations is by retry.
   anchor: { timeoutSeconds: 120, batchSize: 1, maxReceiveCount: 10, memoryMb: 1024 },
-  // A large upload per message (functions/src/domain/uploads.ts); its record shows the progress.
+  // A large upload per message (functions/src/domain/uploads/uploads.ts); its record shows the progress.
   import: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 3, memoryMb: 1024 },
   // A chunk of up to 200 invitations of one run per message.
   invite: { timeoutSeconds: 120, batchSize: 1, maxReceiveCount: 3, memoryMb: 512 },

@@ -8,7 +8,7 @@ import {
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
 import { probeAzure } from '../../functions/src/adapters/storage/azure';
-import { describeConnectionError } from '../../functions/src/domain/connection-errors';
+import { describeConnectionError } from '../../functions/src/domain/settings/connections/errors';
 import { AZURITE_ACCOUNT, AZURITE_KEY, startAzurite } from './profile-servers';
 
 /*

@@ -13,12 +13,12 @@ import { cloud } from './helpers';
  */
 export const engine = async (c: LocalCloudInfo = cloud()) => {
   Object.assign(process.env, c.functionEnv);
-  const batches = await import('../../functions/src/domain/batches');
-  const creation = await import('../../functions/src/domain/batch-creation');
-  const editions = await import('../../functions/src/domain/status-list-editions');
-  const statusList = await import('../../functions/src/domain/status-list');
-  const revocations = await import('../../functions/src/domain/revocations');
-  const users = await import('../../functions/src/domain/users');
+  const batches = await import('../../functions/src/domain/batches/batches');
+  const creation = await import('../../functions/src/domain/batches/creation');
+  const editions = await import('../../functions/src/domain/batches/status-list-editions');
+  const statusList = await import('../../functions/src/domain/batches/status-list');
+  const revocations = await import('../../functions/src/domain/batches/revocations');
+  const users = await import('../../functions/src/domain/accounts/users');
   const view = async (orgId: string, batch: Parameters<typeof batches.batchView>[0]): Promise<BatchView> =>
     batches.batchView(batch, (await users.getOrg(orgId))!.verifierSlug);
   return {

@@ -1,10 +1,10 @@
 import { appBaseUrl, publicBaseUrl } from '../adapters/site-urls';
-import type { OrgRecord } from './users';
+import type { OrgRecord } from './accounts/users';
 
 /*
  * Where the public documents live and the verifier page, as URLs only. A leaf module on purpose:
  * sessions, the verifier relay and the health check need these strings, not the code that publishes
- * the documents (public-docs.ts), which drags the credential engine and the chain adapters along.
+ * the documents (batches/public-docs.ts), which drags the credential engine and the chain adapters along.
  */
 
 /**

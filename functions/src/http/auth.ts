@@ -1,14 +1,14 @@
 import { authRoutes } from '@proofmark/shared/contract/auth';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
-import { confirmEmail, register, resendConfirmationCode } from '../domain/registration';
-import { login, logout, refresh, sessionFor } from '../domain/sessions';
+import { confirmEmail, register, resendConfirmationCode } from '../domain/accounts/registration';
+import { login, logout, refresh, sessionFor } from '../domain/accounts/sessions';
 import {
   changePassword,
   finishPasswordReset,
   setFirstPassword,
   setPasswordWithLink,
   startPasswordReset,
-} from '../domain/passwords';
+} from '../domain/accounts/passwords';
 import { limitClient } from '../domain/client-limits';
 import { sourceIpOf } from './event';
 import { httpGroup } from './route-group';

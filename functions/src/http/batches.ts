@@ -1,7 +1,7 @@
 import { batchesRoutes } from '@proofmark/shared/contract/batches';
 import { notFound } from '@proofmark/shared/errors';
-import { batchView, getBatch } from '../domain/batches';
-import { getOrg } from '../domain/users';
+import { batchView, getBatch } from '../domain/batches/batches';
+import { getOrg } from '../domain/accounts/users';
 import { httpGroup } from './route-group';
 
 const slugOf = async (orgId: string) => {

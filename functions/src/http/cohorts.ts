@@ -1,6 +1,6 @@
 import { cohortsRoutes } from '@proofmark/shared/contract/cohorts';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { createCohort, listCohorts } from '../domain/recipients';
+import { createCohort, listCohorts } from '../domain/recipients/recipients';
 import { httpGroup } from './route-group';
 
 export const handler = httpGroup(cohortsRoutes, {

@@ -1,6 +1,6 @@
 import { invitationsRoutes } from '@proofmark/shared/contract/invitations';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { inviteSelection, previewInvitations } from '../domain/invitations';
+import { inviteSelection, previewInvitations } from '../domain/recipients/invitations';
 import { httpGroup } from './route-group';
 
 export const handler = httpGroup(invitationsRoutes, {

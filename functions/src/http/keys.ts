@@ -1,10 +1,10 @@
 import type { IssuingKeyView } from '@proofmark/shared/contract/keys';
 import { keysRoutes } from '@proofmark/shared/contract/keys';
 import { badRequest } from '@proofmark/shared/errors';
-import { activeIssuingKey, listIssuingKeys, type IssuingKeyRecord } from '../domain/issuing-keys';
-import { generateIssuingKey } from '../domain/issuing-key-generation';
-import { publishIssuerDocuments } from '../domain/public-docs';
-import { rotateBadgeKey } from '../domain/badge-keys';
+import { activeIssuingKey, listIssuingKeys, type IssuingKeyRecord } from '../domain/keys/issuing-keys';
+import { generateIssuingKey } from '../domain/keys/issuing-key-generation';
+import { publishIssuerDocuments } from '../domain/batches/public-docs';
+import { rotateBadgeKey } from '../domain/keys/badge-keys';
 import { estimateAnchorCost } from '../adapters/chain/deployment-chains';
 import { httpGroup } from './route-group';
 

@@ -1,6 +1,6 @@
 import { profileRoutes } from '@proofmark/shared/contract/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
-import { fetchOffice365Token, testMail } from '../domain/mail-test';
+import { fetchOffice365Token, testMail } from '../domain/settings/connections/mail';
 import { httpGroup } from './route-group';
 
 /**

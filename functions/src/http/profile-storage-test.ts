@@ -1,6 +1,6 @@
 import { profileRoutes } from '@proofmark/shared/contract/profile';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
-import { testStorage } from '../domain/storage-test';
+import { testStorage } from '../domain/settings/connections/storage';
 import { httpGroup } from './route-group';
 
 /**

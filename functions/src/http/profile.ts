@@ -10,7 +10,7 @@ import {
   updateProfile,
   uploadImage,
   type ImageSlot,
-} from '../domain/profile';
+} from '../domain/settings/profile';
 import { bodyTextOf, type HttpEvent } from './event';
 import { httpGroup } from './route-group';
 

@@ -1,6 +1,6 @@
 import { programmesRoutes } from '@proofmark/shared/contract/programmes';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { importProgrammes, listProgrammes } from '../domain/programmes';
+import { importProgrammes, listProgrammes } from '../domain/recipients/programmes';
 import { httpGroup } from './route-group';
 
 export const handler = httpGroup(programmesRoutes, {

@@ -1,6 +1,6 @@
 import { publicRoutes } from '@proofmark/shared/contract/public';
-import { introduceWallet } from '../domain/wallet-introduction';
-import { parseChainRelayBody, recordVerification, relayChainCall } from '../domain/verifications';
+import { introduceWallet } from '../domain/public/wallet-introduction';
+import { parseChainRelayBody, recordVerification, relayChainCall } from '../domain/public/verifications';
 import { limitClient } from '../domain/client-limits';
 import { bodyTextOf, sourceIpOf } from './event';
 import { httpGroup } from './route-group';

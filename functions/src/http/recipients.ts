@@ -7,8 +7,8 @@ import {
   documentOf,
   photoOf,
   updateRecipient,
-} from '../domain/recipients';
-import { sampleSheet } from '../domain/sample-sheet';
+} from '../domain/recipients/recipients';
+import { sampleSheet } from '../domain/uploads/sample-sheet';
 import { httpGroup } from './route-group';
 
 export const handler = httpGroup(recipientsRoutes, {

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { AnyRoute } from '@proofmark/shared/contract/define';
-import type { UserRecord } from '../domain/users';
+import type { UserRecord } from '../domain/accounts/users';
 import type { Caller } from './event';
 
 /**

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { AnyRoute, DataOf, ParsedInput } from '@proofmark/shared/contract/define';
-import type { UserRecord } from '../domain/users';
+import type { UserRecord } from '../domain/accounts/users';
 import type { Caller, HttpEvent } from './event';
 import { accessCheck } from './middlewares/access-check';
 import { boundedParams } from './middlewares/bounded-params';

@@ -9,7 +9,7 @@ import {
   resendInvitation,
   resetMemberPassword,
   updatePermissions,
-} from '../domain/team';
+} from '../domain/accounts/team';
 import { httpGroup } from './route-group';
 
 export const handler = httpGroup(teamRoutes, {

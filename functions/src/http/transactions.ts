@@ -1,5 +1,5 @@
 import { transactionsRoutes } from '@proofmark/shared/contract/transactions';
-import { listTransactions } from '../domain/batches';
+import { listTransactions } from '../domain/batches/batches';
 import { httpGroup } from './route-group';
 
 /** The organisation's anchoring transactions (one per batch), for the transaction receipts. */

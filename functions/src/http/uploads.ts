@@ -1,6 +1,6 @@
 import { uploadsRoutes } from '@proofmark/shared/contract/uploads';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { createUpload, getUpload, startImport } from '../domain/uploads';
+import { createUpload, getUpload, startImport } from '../domain/uploads/uploads';
 import { httpGroup } from './route-group';
 
 /** Uploads of sheets, zips, PDFs and photos; their content is read by the import job (upload-import.ts). */

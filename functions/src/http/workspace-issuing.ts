@@ -1,6 +1,6 @@
 import { workspaceRoutes } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { requestBake, requestIssue } from '../domain/workspace/issue';
+import { requestBake, requestIssue } from '../domain/workspace/issue/requests';
 import { holdSelection, revokeSelection, unholdSelection } from '../domain/workspace/holds';
 import { sourceIpOf } from './event';
 import { httpGroup } from './route-group';

@@ -1,4 +1,4 @@
-import { anchorBatch } from '../domain/batch-anchoring';
+import { anchorBatch } from '../domain/batches/anchoring';
 import { sqsJob } from './sqs-job';
 
 export const handler = sqsJob('anchor', (m) => anchorBatch(m.orgId, m.batchId));

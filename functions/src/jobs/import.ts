@@ -1,4 +1,4 @@
-import { runImport } from '../domain/upload-import';
+import { runImport } from '../domain/uploads/import';
 import { sqsJob } from './sqs-job';
 
 /** A large upload: a refusal is recorded on the upload (and not retried); other failures are retried. */

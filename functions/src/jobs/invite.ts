@@ -1,4 +1,4 @@
-import { runInviteChunk } from '../domain/invitations';
+import { runInviteChunk } from '../domain/recipients/invitations';
 import { sqsJob } from './sqs-job';
 
 export const handler = sqsJob(

@@ -1,4 +1,4 @@
-import { runIssueJob } from '../domain/workspace/issue-job';
+import { runIssueJob } from '../domain/workspace/issue/job';
 import { sqsJob } from './sqs-job';
 
 /** Builds the batch of one issue or bake request (now, or when its schedule delivers it). */

@@ -28,7 +28,7 @@ export const runs = defineEntity('run', {
     batchId: attr.text,
     txId: attr.text,
     downloadUrl: attr.text,
-    // ——— issue and bake runs (domain/workspace/issue.ts) ———
+    // ——— issue and bake runs (domain/workspace/issue/requests.ts) ———
     certtype: attr.text,
     items: attr.texts,
     blockchain: attr.text,

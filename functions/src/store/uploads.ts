@@ -3,7 +3,7 @@ import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * An upload of the recipients screen (a sheet, a zip, photos or documents) and the progress of its
- * import (domain/uploads.ts).
+ * import (domain/uploads/uploads.ts).
  *
  * | access pattern | key                        |
  * |----------------|----------------------------|

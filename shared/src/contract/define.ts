@@ -10,7 +10,7 @@ import type { PermissionFlag } from '../accounts/permissions';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call a route — the one rule the server enforces (functions/src/domain/access.ts) and the
+ * Who may call a route — the one rule the server enforces (functions/src/domain/accounts/access.ts) and the
  * README's access table documents.
  *
  * - public: no token.

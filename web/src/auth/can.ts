@@ -17,7 +17,7 @@ export function isAbility(value: string): value is Ability {
 }
 
 /**
- * Mirrors the server's check (functions/src/domain/access.ts, rules of shared/src/contract/)
+ * Mirrors the server's check (functions/src/domain/accounts/access.ts, rules of shared/src/contract/)
  * so the UI hides what the server would refuse. The server stays the authority: this only spares
  * users buttons that can only fail.
  *

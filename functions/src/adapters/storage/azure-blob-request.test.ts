@@ -214,7 +214,7 @@ describe('the Azure test connection', () => {
       probe,
       missing.fetchImpl,
     ).catch((e: unknown) => e);
-    // The shape domain/connection-errors.ts explains (“the storage service answered 404.”).
+    // The shape domain/settings/connections/errors.ts explains (“the storage service answered 404.”).
     expect(notFound).toMatchObject({ name: 'RestError', statusCode: 404 });
   });
 

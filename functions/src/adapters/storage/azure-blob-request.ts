@@ -134,7 +134,7 @@ export const sharedKeyAuthorization = (accountName: string, key: Buffer, req: Bl
 
 /**
  * What Azure answered with an error status: its error code (`x-ms-error-code`) and message. Named as
- * Azure's own client names it, which the connection errors (domain/connection-errors.ts) explain.
+ * Azure's own client names it, which the connection errors (domain/settings/connections/errors.ts) explain.
  */
 export class AzureRestError extends Error {
   override name = 'RestError';

@@ -156,7 +156,7 @@ describe('the Google Drive test connection', () => {
     const err = await probeGdrive({ kind: 'gdrive', credential, token }, probe, fetchImpl).catch(
       (e: unknown) => e,
     );
-    // The shape domain/connection-errors.ts explains as a refused refresh token.
+    // The shape domain/settings/connections/errors.ts explains as a refused refresh token.
     expect(err).toMatchObject({ status: 400, response: { status: 400, data: { error: 'invalid_grant' } } });
     expect(seen).toHaveLength(1);
   });

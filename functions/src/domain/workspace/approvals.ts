@@ -2,9 +2,9 @@ import { badRequest, notFound } from '@proofmark/shared/errors';
 import type { ApprovalsData } from '@proofmark/shared/contract/approvals';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { approvalCode, approvalCodeOf, canApprove } from '@proofmark/shared/workspace/rules';
-import { listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';
-import { cohortsMatching, matchesSearch, pageOfRowTree, resolveSelection } from '../recipients';
-import { getOrg } from '../users';
+import { listCohortRows, mapLimit, type RecipientItem } from '../recipients/recipient-store';
+import { cohortsMatching, matchesSearch, pageOfRowTree, resolveSelection } from '../recipients/recipients';
+import { getOrg } from '../accounts/users';
 import { certificateRowOf } from './list';
 import { moveEach, transitionRow } from './row-transitions';
 

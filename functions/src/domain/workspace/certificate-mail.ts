@@ -9,13 +9,13 @@ import {
 } from '@proofmark/shared/workspace/certificate-mail';
 import { appBaseUrl } from '../../adapters/site-urls';
 import type { OutgoingMail } from '../../adapters/mail';
-import { imageSrc, mailWithImages, senderLogo, type MailTarget, type Sender } from '../invitations';
+import { imageSrc, mailWithImages, senderLogo, type MailTarget, type Sender } from '../recipients/invitations';
 import { publicKeys, publicUrl, verifierPageUrl } from '../public-urls';
 
 /**
  * The mail that delivers an issued certificate (or a baked Open Badge): the default template of
  * spec §2.4 filled with the certificate's public links, the organisation's name and logo, and a QR
- * code of its verifier page — inline images, like the invitation (domain/invitations.ts).
+ * code of its verifier page — inline images, like the invitation (domain/recipients/invitations.ts).
  */
 
 /** The public links of an issued certificate (the same ones the Issued tab shows). */

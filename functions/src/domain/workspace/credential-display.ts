@@ -2,7 +2,7 @@ import type { Display } from '@proofmark/shared/blockcerts/index';
 import { escapeHtml } from '../../render/escape-html';
 import { KINDS, type PrintableType } from '../../render/kinds';
 import { krutiDevToUnicode } from '../../render/krutidev';
-import type { RecipientItem } from '../recipient-store';
+import type { RecipientItem } from '../recipients/recipient-store';
 import { certificateRecipientFor } from './design';
 
 const displayDate = (iso: string) =>

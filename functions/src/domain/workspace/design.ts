@@ -2,10 +2,10 @@ import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { getObjectBytes } from '../../adapters/blobs';
 import type { CertificateDesign, CertificateRecipient, Signature } from '../../render/model';
 import type { PrintableType } from '../../render/kinds';
-import type { OrgSettings } from '../org-settings';
+import type { OrgSettings } from '../settings/org-settings';
 import { verifierPageUrl } from '../public-urls';
-import type { RecipientItem } from '../recipient-store';
-import type { OrgRecord } from '../users';
+import type { RecipientItem } from '../recipients/recipient-store';
+import type { OrgRecord } from '../accounts/users';
 
 /**
  * What a certificate looks like: the organisation's design (one per certificate type, shared by a

@@ -8,8 +8,8 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canDirectDownload, canDownload } from '@proofmark/shared/workspace/rules';
 import { getObjectBytes, presignedGetUrl, putObject, putObjectStream } from '../../adapters/blobs';
 import { objectKeys } from '../object-keys';
-import type { RecipientItem } from '../recipient-store';
-import { allowedSelection } from '../recipients';
+import type { RecipientItem } from '../recipients/recipient-store';
+import { allowedSelection } from '../recipients/recipients';
 import { createRun, runView } from '../runs';
 import { queueChunk, type ChunkMessage } from './job-chunks';
 

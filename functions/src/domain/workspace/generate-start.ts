@@ -5,9 +5,9 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canGenerate } from '@proofmark/shared/workspace/rules';
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import { generateChunks } from '../../store/generate-chunks';
-import { getOrgSettings } from '../org-settings';
-import { mapLimit } from '../recipient-store';
-import { allowedSelection } from '../recipients';
+import { getOrgSettings } from '../settings/org-settings';
+import { mapLimit } from '../recipients/recipient-store';
+import { allowedSelection } from '../recipients/recipients';
 import { createRun, runView } from '../runs';
 import { blockchainOf } from './blockchain';
 

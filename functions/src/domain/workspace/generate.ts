@@ -7,11 +7,11 @@ import { createRenderer, type Renderer, type Rendered, type RenderItem } from '.
 import { generateChunks } from '../../store/generate-chunks';
 import { cancellationReasons, writeAll } from '../../store/transaction';
 import { objectKeys } from '../object-keys';
-import { getOrgSettings } from '../org-settings';
-import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipient-store';
-import { resolveSelection } from '../recipients';
+import { getOrgSettings } from '../settings/org-settings';
+import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipients/recipient-store';
+import { resolveSelection } from '../recipients/recipients';
 import { findRun, runCounting, updateRun } from '../runs';
-import { getOrg } from '../users';
+import { getOrg } from '../accounts/users';
 import { certificateDesignFor, certificateRecipientFor } from './design';
 import type { GenerateMessage } from './generate-start';
 import { oncePerChunk } from './job-chunks';

@@ -1,12 +1,12 @@
 import { canHold, canRevoke, canUnhold, certificateStatus as st } from '@proofmark/shared/workspace/rules';
-import { anchorStatusList } from '../status-list-editions';
-import type { RecipientItem } from '../recipient-store';
-import { allowedSelection } from '../recipients';
-import { revokeCredentials } from '../revocations';
+import { anchorStatusList } from '../batches/status-list-editions';
+import type { RecipientItem } from '../recipients/recipient-store';
+import { allowedSelection } from '../recipients/recipients';
+import { revokeCredentials } from '../batches/revocations';
 import { recordStat } from '../stats';
-import { setHeld } from '../status-list';
-import type { UserRecord } from '../users';
-import { checkCredentials } from './issue';
+import { setHeld } from '../batches/status-list';
+import type { UserRecord } from '../accounts/users';
+import { checkCredentials } from './issue/requests';
 import { moveEach, transitionRow } from './row-transitions';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecipientItem } from '../recipient-store';
-import { pageOfRowTree } from '../recipients';
+import type { RecipientItem } from '../recipients/recipient-store';
+import { pageOfRowTree } from '../recipients/recipients';
 import { blockchainOf } from './blockchain';
 import { certificateRowOf } from './list';
 import { certificateRecipientFor } from './design';

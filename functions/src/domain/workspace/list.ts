@@ -1,10 +1,10 @@
 import type { CertificateRow, WorkspaceData, WorkspaceQuery } from '@proofmark/shared/contract/workspace';
 import { approvalCodeOf, certificateStatus, isIssuedTabStatus } from '@proofmark/shared/workspace/rules';
 import { notFound } from '@proofmark/shared/errors';
-import { childRow, cohortsMatching, matchesSearch, pageOfRowTree } from '../recipients';
-import { listCohortRows, mapLimit, type RecipientItem } from '../recipient-store';
+import { childRow, cohortsMatching, matchesSearch, pageOfRowTree } from '../recipients/recipients';
+import { listCohortRows, mapLimit, type RecipientItem } from '../recipients/recipient-store';
 import { publicKeys, publicUrl, verifierPageUrl } from '../public-urls';
-import { getOrg } from '../users';
+import { getOrg } from '../accounts/users';
 
 /**
  * The workspace's two tabs (§2.5) in one answer: In-Progress (everything not yet issued) and

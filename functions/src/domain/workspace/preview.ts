@@ -4,12 +4,12 @@ import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canPreview, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { certificateHtml } from '../../render/templates';
-import { getOrgSettings } from '../org-settings';
-import { getRecipient, listCohortRows, type RecipientItem } from '../recipient-store';
+import { getOrgSettings } from '../settings/org-settings';
+import { getRecipient, listCohortRows, type RecipientItem } from '../recipients/recipient-store';
 import { GENERATED_STATUSES } from './review';
 import { moveEach, transitionRow } from './row-transitions';
-import { allowedSelection } from '../recipients';
-import { getOrg } from '../users';
+import { allowedSelection } from '../recipients/recipients';
+import { getOrg } from '../accounts/users';
 import { certificateDesignFor, certificateRecipientFor, recipientName } from './design';
 
 /**

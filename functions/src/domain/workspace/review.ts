@@ -1,7 +1,7 @@
 import { canReset, canReview, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { deleteObject } from '../../adapters/blobs';
 import { objectKeys } from '../object-keys';
-import { allowedSelection } from '../recipients';
+import { allowedSelection } from '../recipients/recipients';
 import { moveEach, transitionRow } from './row-transitions';
 
 /**

@@ -2,7 +2,7 @@ import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { recipients } from '../../store/recipients';
 import { written } from '../../store/table';
 import { update } from '../../store/transaction';
-import { mapLimit, type RecipientItem, type RecipientKey } from '../recipient-store';
+import { mapLimit, type RecipientItem, type RecipientKey } from '../recipients/recipient-store';
 
 /**
  * The workspace's conditional writes on recipient rows (store/recipients.ts): each moves a row on

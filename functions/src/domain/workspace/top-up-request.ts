@@ -3,7 +3,7 @@ import { logger } from '../../adapters/logger';
 import { sendMail } from '../../adapters/mail';
 import { escapeHtml } from '../../render/escape-html';
 import { organisations } from '../../store/organisations';
-import type { UserRecord } from '../users';
+import type { UserRecord } from '../accounts/users';
 import { balanceOf } from './balance';
 
 /**

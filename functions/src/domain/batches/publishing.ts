@@ -1,0 +1,152 @@
+import {
+  bakePng,
+  bakeSvg,
+  createEddsaRdfc2022Proof,
+  finalizeBatch,
+  formatAnchor,
+  type BlockcertsCredential,
+  type PreparedBatch,
+} from '@proofmark/shared/blockcerts/index';
+import { notFound } from '@proofmark/shared/errors';
+import { CHANGES_IN_PLACE, getObjectText, putObject } from '../../adapters/blobs';
+import { getOrg, type OrgRecord } from '../accounts/users';
+import { badgeSigningKey } from '../keys/badge-keys';
+import { defaultBadgePng, defaultBadgeSvg } from '../keys/badge-images';
+import { issuerUrls, publicKeys } from './public-docs';
+import { recordIssuedCredentials } from './revocations';
+import { statusPurposes } from './status-list';
+import { firstStatusListsMissing, markStatusListPublished } from './status-list-editions';
+import { publishRunRows } from '../workspace/issue/published';
+import { mapLimit } from '../recipients/recipient-store';
+import { preparedKey, uuidOf, type BatchRecord } from './batches';
+
+/*
+ * Publishing an anchored batch: the credentials, badges or status list with their proofs, then
+ * what follows from them (the issued-credential records, the workspace's rows). Every write is
+ * of the same bytes on a retry, so a job delivered again finishes what a crash left half done.
+ */
+
+/**
+ * Open Badges 3.0: the anchored badge also gets the organisation's eddsa-rdfc-2022 proof (after the
+ * Merkle proof, which verifiers expect first) and is baked into a PNG and an SVG next to its JSON.
+ */
+const publishBadges = async (org: OrgRecord, anchored: object[]) => {
+  const sign = await issuerEddsaSigner(org);
+  await mapLimit(anchored, 16, async (badge) => {
+    const b = badge as {
+      id: string;
+      proof: object;
+      name?: string;
+      credentialSubject?: { achievement?: { name?: string } };
+    };
+    const edProof = await sign(b);
+    const full = { ...b, proof: [b.proof, edProof] };
+    const json = JSON.stringify(full, null, 2);
+    const uuid = uuidOf(String(b.id));
+    const name = b.credentialSubject?.achievement?.name ?? 'Badge';
+    await Promise.all([
+      putObject('public', publicKeys.credential(org.verifierSlug, uuid), json, 'application/json'),
+      putObject(
+        'public',
+        publicKeys.credential(org.verifierSlug, uuid, 'png'),
+        bakePng(defaultBadgePng(), json, 'ob3'),
+        'image/png',
+      ),
+      putObject(
+        'public',
+        publicKeys.credential(org.verifierSlug, uuid, 'svg'),
+        bakeSvg(defaultBadgeSvg(name, org.name), json, 'ob3'),
+        'image/svg+xml',
+      ),
+    ]);
+  });
+};
+
+/**
+ * Signs with the organisation's current badge key, named as a method of its issuer profile
+ * (`<profile URL>#badge-key-n`): the profile is the controller document that ties it to the issuer.
+ */
+const issuerEddsaSigner = async (org: OrgRecord) => {
+  const { secretKey, fragment } = await badgeSigningKey(org.orgId);
+  const verificationMethod = `${issuerUrls(org).profile}#${fragment}`;
+  return (document: object) => createEddsaRdfc2022Proof(document, { secretKey, verificationMethod });
+};
+
+/** Publishes a broadcast batch whose transaction has its confirmations (the caller marks it published). */
+export const publishBatch = async (batch: BatchRecord) => {
+  const org = await getOrg(batch.orgId);
+  if (!org) throw notFound('No such organisation.');
+  const text = await getObjectText('artefacts', batch.preparedObject ?? preparedKey(batch.orgId, batch.id));
+  if (!text) throw new Error(`Prepared batch ${batch.id} is missing from the artefacts bucket`);
+  const prepared = JSON.parse(text) as PreparedBatch<BlockcertsCredential>;
+  const profileUrl = issuerUrls(org).profile;
+  const signed = finalizeBatch(
+    prepared,
+    formatAnchor({
+      chain: batch.blockchain === 'ethereum' ? 'eth' : 'btc',
+      network: batch.network,
+      txId: batch.txId!,
+    }),
+    {
+      verificationMethod: () => `${profileUrl}#${batch.keyFragment}`,
+    },
+  );
+  // Published credentials must verify at once: not before the status lists they name exist.
+  if (batch.kind === 'credentials') {
+    const missing = await firstStatusListsMissing(batch.orgId, batch.format);
+    if (missing.length)
+      throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
+  }
+  // Writing the same document twice writes the same bytes: safe on a retry.
+  if (batch.kind === 'statuslist' && batch.statusListForm === 'w3c') {
+    // Also signed by the issuer's badge key: W3C status list libraries verify the list's own proof.
+    const list = signed[0] as object & { proof: object };
+    const edProof = await (await issuerEddsaSigner(org))(list);
+    await putObject(
+      'public',
+      publicKeys.w3cStatusList(org.verifierSlug, batch.statusPurpose ?? 'revocation'),
+      JSON.stringify({ ...list, proof: [list.proof, edProof] }, null, 2),
+      'application/json',
+      CHANGES_IN_PLACE,
+    );
+    await markStatusListPublished(batch.orgId, batch.statusPurpose ?? 'revocation', 'w3c');
+  } else if (batch.kind === 'statuslist') {
+    await putObject(
+      'public',
+      publicKeys.statusList(org.verifierSlug, batch.statusPurpose ?? 'suspension'),
+      JSON.stringify(signed[0], null, 2),
+      'application/json',
+      CHANGES_IN_PLACE,
+    );
+    await markStatusListPublished(batch.orgId, batch.statusPurpose ?? 'suspension', 'blockcerts');
+  } else if (batch.format === 'openbadge') {
+    await publishBadges(org, signed);
+    // Badges made before they carried a status entry have no statusIndexStart: none to record.
+    await recordIssuedCredentials(
+      batch.orgId,
+      batch.id,
+      batch.credentialIds,
+      batch.statusIndexStart ?? 0,
+      batch.statusIndexStart === undefined ? [] : ['revocation'],
+    );
+  } else {
+    // A bounded number at a time: 2,000 requests at once only queue up in the HTTP agent.
+    await mapLimit(signed, 16, (c) =>
+      putObject(
+        'public',
+        publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
+        JSON.stringify(c, null, 2),
+        'application/json',
+      ),
+    );
+    await recordIssuedCredentials(
+      batch.orgId,
+      batch.id,
+      batch.credentialIds,
+      batch.statusIndexStart ?? 0,
+      batch.statusIndexStart === undefined ? [] : [...statusPurposes],
+    );
+  }
+  // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
+  if (batch.source) await publishRunRows(org, batch);
+};

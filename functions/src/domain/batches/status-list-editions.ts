@@ -1,0 +1,58 @@
+import type { BatchRecord } from './batches';
+import { queueBatch } from './queueing';
+import { claimOnce, markersMissing, type OnceMarker } from '../once-markers';
+import { currentStatusList, statusPurposes, type StatusListForm, type StatusPurpose } from './status-list';
+
+/*
+ * Editions of the organisation's status lists. Each change (hold, unhold, revoke) is anchored as a
+ * batch of one; the first editions are requested by the organisation's first batch that names them.
+ */
+
+/** Anchors a new edition of one of the organisation's status lists (after hold, unhold or revoke). */
+export const anchorStatusList = async (
+  orgId: string,
+  purpose: StatusPurpose,
+  form: StatusListForm = 'blockcerts',
+): Promise<BatchRecord> =>
+  queueBatch(orgId, 'statuslist', [await currentStatusList(orgId, purpose, form)], {
+    blockchain: 'ethereum',
+    statusPurpose: purpose,
+    ...(form === 'w3c' ? { statusListForm: form } : {}),
+    createdAt: new Date(),
+  });
+
+type ListName = 'suspension' | 'revocation' | 'w3cRevocation';
+const listName = (purpose: StatusPurpose, form: StatusListForm): ListName =>
+  form === 'w3c' ? 'w3cRevocation' : purpose;
+
+/** The lists a batch's credentials name: certificates both Blockcerts lists, badges the W3C revocation list. */
+const namedBy = (format: BatchRecord['format']) =>
+  format === 'openbadge'
+    ? [{ purpose: 'revocation' as const, form: 'w3c' as const }]
+    : statusPurposes.map((purpose) => ({ purpose, form: 'blockcerts' as const }));
+
+const requested = (list: ListName): OnceMarker => `${list}ListRequestedAt`;
+const published = (list: ListName): OnceMarker => `${list}ListPublishedAt`;
+
+/**
+ * The first editions of the lists a new batch's credentials name, queued once per organisation —
+ * before the batch, so they are anchored (and published) first and the batch's publishing need not
+ * wait for them by retrying.
+ */
+export const requestFirstStatusLists = async (orgId: string, format: BatchRecord['format']) => {
+  for (const { purpose, form } of namedBy(format))
+    if (await claimOnce(orgId, requested(listName(purpose, form)))) await anchorStatusList(orgId, purpose, form);
+};
+
+/** Published credentials must verify at once: the lists they name whose first edition is not out yet. */
+export const firstStatusListsMissing = async (orgId: string, format: BatchRecord['format']) =>
+  (
+    await markersMissing(
+      orgId,
+      namedBy(format).map(({ purpose, form }) => published(listName(purpose, form))),
+    )
+  ).map((marker) => marker.replace(/ListPublishedAt$/, ''));
+
+/** Records that an edition of the list is out (only the first one counts). */
+export const markStatusListPublished = (orgId: string, purpose: StatusPurpose, form: StatusListForm) =>
+  claimOnce(orgId, published(listName(purpose, form)));

@@ -1,0 +1,247 @@
+import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
+import { cohorts } from '../../store/cohorts';
+import { patchRecipientWhere, recipients } from '../../store/recipients';
+import { rowsWrittenBeforeEntities as earlierRows, written } from '../../store/table';
+
+/**
+ * Cohorts and recipient rows (store/cohorts.ts, store/recipients.ts): a cohort is `ORG#<org>` /
+ * `COHORT#<cohort>`; its recipients live in a partition of their own, one row per student and
+ * certificate type, so a cohort's rows of one certificate type are one query.
+ */
+
+export interface CohortItem {
+  orgId: string;
+  cohortid: string;
+  parts: string[];
+  country: string;
+  createdAt: string;
+}
+
+/** A row's composite key: what every read and write of one row names. */
+export type RecipientKey = Pick<RecipientItem, 'orgId' | 'cohortid' | 'certtype' | 'studentid'>;
+
+/** The composite key of a row from its table key (what a one-time code keeps); undefined if it is none. */
+export const rowKeyOf = (pk: string, sk: string): RecipientKey | undefined => {
+  const partition = /^ORG#([^#]+)#COH#([^#]+)$/.exec(pk);
+  const sort = /^CT#([^#]+)#R#([^#]+)$/.exec(sk);
+  if (!partition || !sort) return undefined;
+  return { orgId: partition[1]!, cohortid: partition[2]!, certtype: sort[1]!, studentid: sort[2]! };
+};
+
+export interface RecipientItem {
+  /** The row's table key, for the workspace's conditional writes on it. */
+  pk: string;
+  sk: string;
+  orgId: string;
+  cohortid: string;
+  certtype: string;
+  studentid: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  email: string;
+  secondemail: string;
+  extra: Record<string, string>;
+  status: string;
+  publicKey?: string;
+  oneTimeCode?: string;
+  photoKey?: string;
+  photoContentType?: string;
+  documentKey?: string;
+  /** 'krutidev010' means legacy-font rendering (§3). */
+  fontflag?: string;
+  invitedAt?: string;
+  inviteRun?: string;
+  // ——— the certificate (issuance workspace; shared/src/workspace/rules.ts has the statuses) ———
+  /** Fixed at the first generation and kept until issued: the credential id is urn:uuid:<certUuid>. */
+  certUuid?: string;
+  generatedAt?: string;
+  generateRun?: string;
+  /** Validate (§2.5, is_validated). Cleared by Reset and by generating again. */
+  validated?: 0 | 1;
+  reviewAt?: string;
+  /** The issue request (= its run id) that took this row; the anchoring batch of that request. */
+  issueRequestId?: string;
+  batchId?: string;
+  scheduledAt?: string;
+  issuedAt?: string;
+  /** Unhold returns to this status (Certificate issued or Certificate sent). */
+  statusBeforeHold?: string;
+  heldAt?: string;
+  revokedAt?: string;
+  revokeReason?: string;
+  sentAt?: string;
+  sentCount?: number;
+  /** The send run that last mailed this row: a redelivered chunk of that run skips it (no double count). */
+  sendRun?: string;
+  /** What an issue request that is refused gives the row back. */
+  statusBeforeIssue?: string;
+  /** Approval screen (§2.6): 1 approved, 2 declined. */
+  approval?: 1 | 2;
+  declineReason?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Runs `fn` over the items, at most `limit` at a time. */
+export const mapLimit = async <T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+) => {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+};
+
+// ——— cohorts ———
+
+export const listCohortItems = async (orgId: string): Promise<CohortItem[]> =>
+  (
+    await cohorts()
+      .query.byId({ orgId })
+      .go({ ...earlierRows, pages: 'all', consistent: true })
+  ).data;
+
+export const getCohort = async (orgId: string, cohortid: string): Promise<CohortItem | undefined> =>
+  (
+    await cohorts()
+      .get({ orgId, cohortid })
+      .go({ ...earlierRows, consistent: true })
+  ).data ?? undefined;
+
+/** Creates the cohort; `onlyNew` refuses (returns false) when it exists, else an existing one is kept. */
+export const putCohort = async (
+  orgId: string,
+  cohortid: string,
+  country = '',
+  onlyNew = false,
+): Promise<boolean> => {
+  const created = await written(
+    cohorts()
+      .create({ orgId, cohortid, parts: cohortid.split('-'), country, createdAt: new Date().toISOString() })
+      .go({ response: 'none' }),
+  );
+  return created || !onlyNew;
+};
+
+export const deleteCohortItem = async (orgId: string, cohortid: string) => {
+  await cohorts().delete({ orgId, cohortid }).go({ response: 'none' });
+};
+
+/** Whether any row (of any certificate type) is left in the cohort's partition. */
+export const cohortHasRows = async (orgId: string, cohortid: string): Promise<boolean> =>
+  (
+    await recipients()
+      .query.byId({ orgId, cohortid })
+      .go({ ...earlierRows, limit: 1, consistent: true })
+  ).data.length > 0;
+
+// ——— recipient rows ———
+
+/**
+ * Rows as the workspace knows them: with their table key (pk/sk) for its conditional writes, and
+ * with whatever else its writes put on the row.
+ */
+const asRow = (item: object) => item as RecipientItem;
+const withKeys = { ...earlierRows, data: 'includeKeys', consistent: true } as const;
+
+export const listCohortRows = async (orgId: string, cohortid: string, certtype: string) =>
+  (
+    await recipients()
+      .query.byId({ orgId, cohortid, certtype })
+      .go({ ...withKeys, pages: 'all' })
+  ).data.map(asRow);
+
+export const getRecipient = async (
+  orgId: string,
+  cohortid: string,
+  certtype: string,
+  studentid: string,
+): Promise<RecipientItem | undefined> => {
+  const { data } = await recipients().get({ orgId, cohortid, certtype, studentid }).go(withKeys);
+  return data ? asRow(data) : undefined;
+};
+
+/** What a sheet row says about a student: the fields an import writes, new row or existing. */
+const sheetFields = (s: StudentRow) => ({
+  studentid: s.studentid,
+  firstname: s.firstname,
+  middlename: s.middlename,
+  lastname: s.lastname,
+  email: s.email,
+  secondemail: s.secondemail,
+  extra: s.extra,
+});
+
+/**
+ * Adds a student or updates the uploaded fields of an existing one; the status, public key,
+ * one-time code and files of an existing row are kept. Idempotent, so a retried import is harmless.
+ */
+export const upsertStudent = async (orgId: string, cohortid: string, certtype: string, s: StudentRow) => {
+  const now = new Date().toISOString();
+  await recipients()
+    .upsert({ orgId, cohortid, certtype, ...sheetFields(s), updatedAt: now })
+    .ifNotExists({ status: recipientStatus.invitePending, createdAt: now })
+    .go({ response: 'none' });
+};
+
+/**
+ * Writes rows for students the cohort does not have yet, 25 to a request (an import's common case;
+ * existing rows go through upsertStudent, which keeps their status and key); what the table left
+ * unprocessed is written again.
+ */
+export const putNewStudents = async (
+  orgId: string,
+  cohortid: string,
+  certtype: string,
+  students: StudentRow[],
+) => {
+  const now = new Date().toISOString();
+  const rowOf = (s: StudentRow) => ({
+    orgId,
+    cohortid,
+    certtype,
+    ...sheetFields(s),
+    status: recipientStatus.invitePending,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // ElectroDB writes 25 to a request and answers the keys of what DynamoDB left unprocessed.
+  let left = students;
+  for (let attempt = 0; left.length; attempt++) {
+    if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+    const { unprocessed } = await recipients().put(left.map(rowOf)).go({ concurrency: 4 });
+    const again = new Set(unprocessed.map((k) => k.studentid));
+    left = left.filter((s) => again.has(s.studentid));
+  }
+};
+
+/** Sets some attributes of an existing row (never creates one); false when the row is gone or the condition fails. */
+export const updateRecipientItem = async (
+  row: RecipientKey,
+  changes: Partial<Omit<RecipientItem, 'pk' | 'sk' | keyof RecipientKey>>,
+  condition?: { expression: string; values?: Record<string, unknown> },
+): Promise<boolean> => {
+  const key = { orgId: row.orgId, cohortid: row.cohortid, certtype: row.certtype, studentid: row.studentid };
+  const set = {
+    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+    updatedAt: new Date().toISOString(),
+  };
+  return written(
+    condition
+      ? patchRecipientWhere(key, set, condition)
+      : recipients().patch(key).set(set).go({ response: 'none' }),
+  );
+};
+
+export const deleteRecipientItem = async ({ orgId, cohortid, certtype, studentid }: RecipientKey) => {
+  await recipients().delete({ orgId, cohortid, certtype, studentid }).go({ response: 'none' });
+};

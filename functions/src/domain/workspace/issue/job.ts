@@ -1,0 +1,134 @@
+import { AppError } from '@proofmark/shared/errors';
+import type { Display } from '@proofmark/shared/blockcerts/index';
+import type { CreateBatchRequest } from '@proofmark/shared/credential-batch';
+import { certificateTypes } from '@proofmark/shared/certificate-types';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
+import { findBatch } from '../../batches/batches';
+import { createBatch } from '../../batches/creation';
+import { publicUrl } from '../../public-urls';
+import { getOrg } from '../../accounts/users';
+import { getOrgSettings } from '../../settings/org-settings';
+import { mapLimit, type RecipientItem } from '../../recipients/recipient-store';
+import { resolveSelection } from '../../recipients/recipients';
+import { updateRun } from '../../runs';
+import { cancellationReasons, writeAll } from '../../../store/transaction';
+import { refundItems } from '../balance';
+import { credentialDisplay } from '../credential-display';
+import { claimIssueRows } from './claims';
+import { clearJobMark, findIssueRun, markRunning, runFailing, type IssueRun } from './run';
+import { transitionRow } from '../row-transitions';
+
+/*
+ * The issue job (see workspace/issue/requests.ts for the request that claims the rows and queues it). Its own module
+ * because building the batch reaches the credential code (jsonld, the signer, the QR renderer),
+ * which the HTTP function that takes issue requests should not carry.
+ */
+
+/**
+ * A request the job cannot carry out (its key was revoked meanwhile, the status list is full): the
+ * run fails with the reason, its debit is refunded (once: the refund's transaction moves the run
+ * to failed) and its rows go back to the status they had.
+ */
+const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: string) => {
+  try {
+    await writeAll([
+      runFailing(run, reason, rows.length),
+      ...(run.claimed ? refundItems(run.orgId, run.claimed, run.id) : []),
+    ]);
+  } catch (err) {
+    // Failed (and refunded) by another delivery already.
+    if (!cancellationReasons(err)) throw err;
+  }
+  await mapLimit(rows, 10, (r) =>
+    transitionRow(
+      r,
+      [st.issuing, st.scheduled],
+      { status: (r as RecipientItem & { statusBeforeIssue?: string }).statusBeforeIssue ?? st.generated },
+      { where: { issueRequestId: run.id }, remove: ['issueRequestId', 'scheduledAt'] },
+    ),
+  );
+  await clearJobMark(run.orgId, run.id);
+};
+
+/** A scheduled delivery may come early (a retry, a restart): before its time it does nothing. */
+const EARLY_TOLERANCE_MS = 30_000;
+
+const fullName = (r: RecipientItem) => [r.firstname, r.middlename, r.lastname].filter(Boolean).join(' ');
+const certificateName = (certtype: string) =>
+  certificateTypes.find((t) => t.value === certtype)?.label ?? certtype;
+
+/**
+ * The issue job: builds the run's batch (id = run id) from the rows it claimed and hands it to the
+ * anchoring job. Every step can be repeated: a redelivery after the batch exists only finishes
+ * the bookkeeping; publishing (batches/publishing.ts → workspace/issue/published.ts) moves the rows to issued.
+ */
+export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
+  let run = await findIssueRun(orgId, runId);
+  if (!run) return;
+  if (run.state === 'done' || run.state === 'failed') return void (await clearJobMark(orgId, runId));
+  if (run.state === 'scheduled' && Date.parse(run.scheduledAt ?? '') > Date.now() + EARLY_TOLERANCE_MS)
+    return;
+  run = await claimIssueRows(run);
+
+  if (await findBatch(orgId, runId)) {
+    await markRunning(run, { batchId: runId });
+    return void (await clearJobMark(orgId, runId));
+  }
+  const { rows: all } = await resolveSelection(orgId, run.certtype, run.items);
+  const rows = all.filter(
+    (r) => r.issueRequestId === runId && (r.status === st.issuing || r.status === st.scheduled) && r.certUuid,
+  );
+  // The time has come: scheduled rows are being issued now.
+  await mapLimit(
+    rows.filter((r) => r.status === st.scheduled),
+    10,
+    (r) => transitionRow(r, [st.scheduled], { status: st.issuing }, { where: { issueRequestId: runId } }),
+  );
+  if (!rows.length) {
+    await updateRun(orgId, runId, { state: 'done', message: m.noSelectedItems });
+    return void (await clearJobMark(orgId, runId));
+  }
+  await markRunning(run);
+  const ids = rows.map((r) => `urn:uuid:${r.certUuid}`);
+  let displays: Display[] | undefined;
+  if (run.kind === 'issue') {
+    const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
+    const issuer = {
+      name: settings.issuername || org?.name || '',
+      logoUrl: settings.logoPublicKey ? publicUrl(settings.logoPublicKey) : undefined,
+    };
+    displays = rows.map((r) => credentialDisplay(issuer, run!.certtype, r, org?.verifierSlug ?? ''));
+  }
+  try {
+    await createBatch(
+      orgId,
+      {
+        blockchain: run.blockchain,
+        certificate: {
+          type:
+            run.kind === 'bake' ? 'openbadges' : (run.certtype as CreateBatchRequest['certificate']['type']),
+          name: certificateName(run.certtype),
+        },
+        recipients: rows.map((r) => ({
+          name: fullName(r) || r.email,
+          email: r.email || undefined,
+          publicKey:
+            run!.kind === 'issue' && r.publicKey && r.publicKey !== r.email ? r.publicKey : undefined,
+        })),
+      },
+      {
+        batchId: runId,
+        credentialIds: ids,
+        displays,
+        source: { runId },
+      },
+    );
+  } catch (err) {
+    // Refused for good (no key any more, a full status list): the run says why; nothing is retried.
+    if (err instanceof AppError && err.status < 500) return void (await failRun(run, rows, err.message));
+    throw err;
+  }
+  await updateRun(orgId, runId, { batchId: runId });
+  await clearJobMark(orgId, runId);
+};
