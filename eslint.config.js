@@ -8,6 +8,10 @@ import globals from 'globals';
  * code never imports the AWS SDK nor reads the environment (adapters and store/ do; configuration
  * is read once in functions/src/adapters/function-config.ts); adapters never import domain code.
  * test/lint/layering.test.ts lints a violation of each rule and expects the error.
+ *
+ * Inside the domain, each area (functions/src/domain/<area>/, its README.md says what it owns)
+ * reaches another area only through the modules that area exports, and only the areas it names
+ * in `imports` below. A module becomes part of an area's surface by being listed in `exports`.
  */
 const noImport = (group, message) => ({ group, message });
 const webOrInfra = noImport(
@@ -39,6 +43,48 @@ const noEnvironment = {
   message: 'Read configuration in functions/src/adapters/function-config.ts and hand it in.',
 };
 
+/** The domain's areas: what each exports to the others, and which other areas it may use. */
+export const domainAreas = {
+  accounts: { exports: ['users', 'sign-in-lockout'], imports: [] },
+  settings: { exports: ['org-settings', 'secrets'], imports: ['accounts', 'batches'] },
+  keys: { exports: ['badge-images', 'badge-keys', 'chains', 'issuing-keys'], imports: ['settings'] },
+  batches: {
+    exports: ['batches', 'creation', 'public-docs', 'revocations', 'status-list', 'status-list-editions'],
+    imports: ['accounts', 'keys', 'recipients', 'settings', 'workspace'],
+  },
+  uploads: { exports: [], imports: ['recipients'] },
+  recipients: {
+    exports: ['invitations', 'recipient-store', 'recipients'],
+    imports: ['accounts', 'public', 'settings', 'workspace'],
+  },
+  public: { exports: ['wallet-introduction'], imports: ['accounts', 'recipients'] },
+  workspace: {
+    exports: ['issue/published', 'job-chunks'],
+    imports: ['accounts', 'batches', 'keys', 'recipients', 'settings'],
+  },
+};
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Import patterns a file of `area` (null: the domain's top level) may not use. */
+const areaBoundaries = (area) =>
+  Object.entries(domainAreas)
+    .filter(([other]) => other !== area)
+    .map(([other, { exports }]) => {
+      // From the top level an area is ./<area>, from inside another area ../<area> (or deeper).
+      const reach = area ? `^(\\.\\./)+${other}` : `^\\./${other}`;
+      if (area && !domainAreas[area].imports.includes(other)) {
+        return {
+          regex: `${reach}(/|$)`,
+          message: `The ${area} area does not use the ${other} area (domainAreas in eslint.config.js names what each area may import).`,
+        };
+      }
+      const surface = exports.map(escapeRegex).join('|') || '$^';
+      return {
+        regex: `${reach}/(?!(${surface})$).+`,
+        message: `That is internal to the ${other} area: import what it exports (${exports.join(', ') || 'nothing'}; domainAreas in eslint.config.js).`,
+      };
+    });
+
 const layers = [
   {
     files: ['web/src/**/*.{ts,tsx}'],
@@ -60,9 +106,13 @@ const layers = [
     rules: { 'no-restricted-imports': ['error', { patterns: [webOrInfra] }] },
   },
   {
-    files: ['functions/src/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [webOrInfra, awsSdk] }] },
+    files: ['functions/src/domain/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webOrInfra, awsSdk, ...areaBoundaries(null)] }] },
   },
+  ...Object.keys(domainAreas).map((area) => ({
+    files: [`functions/src/domain/${area}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webOrInfra, awsSdk, ...areaBoundaries(area)] }] },
+  })),
   {
     files: ['functions/src/adapters/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webOrInfra, domainCode] }] },

@@ -81,6 +81,24 @@ describe('layering rules', () => {
       /infra/,
     ],
     [
+      'functions/src/domain/workspace/issue/layering-fixture.ts',
+      "import { hashPassword } from '../../accounts/passwords';\nexport const h = hashPassword;\n",
+      imports,
+      /internal to the accounts area/,
+    ],
+    [
+      'functions/src/domain/layering-fixture.ts',
+      "import { runImport } from './uploads/import';\nexport const r = runImport;\n",
+      imports,
+      /internal to the uploads area/,
+    ],
+    [
+      'functions/src/domain/keys/layering-fixture.ts',
+      "import { getUpload } from '../uploads/uploads';\nexport const u = getUpload;\n",
+      imports,
+      /does not use the uploads area/,
+    ],
+    [
       'shared/src/layering-fixture.ts',
       "import { jobs } from '../../functions/src/jobs';\nexport const j = jobs;\n",
       imports,
@@ -100,7 +118,11 @@ describe('layering rules', () => {
   it.each([
     [
       'functions/src/domain/layering-fixture.ts',
-      "import { getOrg } from './users';\nexport const g = getOrg;\n",
+      "import { getOrg } from './accounts/users';\nexport const g = getOrg;\n",
+    ],
+    [
+      'functions/src/domain/workspace/issue/layering-fixture.ts',
+      "import { getOrg } from '../../accounts/users';\nimport { claimable } from './run';\nexport const g = [getOrg, claimable];\n",
     ],
     [
       'functions/src/adapters/layering-fixture.ts',
