@@ -62,6 +62,7 @@ export const domainAreas = {
     exports: ['issue/published', 'job-chunks'],
     imports: ['accounts', 'batches', 'keys', 'recipients', 'settings'],
   },
+  billing: { exports: ['plans'], imports: [] },
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -84,6 +84,8 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   // TOP UP mails the product team.
   balance: { ...none, mail: true },
   approvals: none,
+  // Anyone may call it: reads the plan catalogue.
+  plans: { ...none, table: 'records' },
 };
 
 export const jobAccess: Record<JobName, FunctionAccess> = {

@@ -38,6 +38,7 @@ export const routeGroups = [
   'workspace-delivery',
   'balance',
   'approvals',
+  'plans',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -137,6 +138,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
 
   'POST /api/public/chain/{network}': 'public',
   'POST /api/public/verifications': 'public',
+
+  'GET /api/plans': 'plans',
 };
 
 export const routes: readonly RouteDef[] = (Object.keys(contract) as RouteKey[]).map((key) => {

@@ -2,6 +2,7 @@ import { approvalsRoutes } from './approvals';
 import { authRoutes } from './auth';
 import { balanceRoutes } from './balance';
 import { batchesRoutes } from './batches';
+import { plansRoutes } from './billing';
 import { cohortsRoutes } from './cohorts';
 import { invitationsRoutes } from './invitations';
 import { keysRoutes } from './keys';
@@ -41,6 +42,7 @@ export const contract = {
   ...balanceRoutes,
   ...approvalsRoutes,
   ...publicRoutes,
+  ...plansRoutes,
 };
 
 export type Contract = typeof contract;
