@@ -1,7 +1,8 @@
-// Open Badges 3.0 as badge earners' wallets and third-party verifiers check them: Digital Bazaar's
-// vc library (eddsa-rdfc-2022, the issuer must control the key), 1EdTech's AchievementCredential
-// JSON Schema, the W3C Bitstring Status List library, the official Blockcerts verifier and ours —
-// all offline against the local cloud. Also: revoking or holding one credential never changes
+// Open Badges 3.0 as badge earners' wallets and third-party verifiers check them: the DCC's
+// verifier-core (what VerifierPlus and the Learner Credential Wallet run, with its own document
+// loading), Digital Bazaar's vc library (eddsa-rdfc-2022, the issuer must control the key), 1EdTech's
+// AchievementCredential JSON Schema, the W3C Bitstring Status List library, the official Blockcerts
+// verifier and ours — all offline against the local cloud. Also: revoking or holding one credential never changes
 // another's status (badges and certificates share one index counter).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { api, clients, cloud, eventually } from './helpers';
 import { registeredAdmin } from './accounts';
 import { addStudents, toPkReceived } from './workspace-fixtures';
 import { verifyWithBlockcerts } from '../support/official-verifier';
+import { dccSteps, verifyWithDcc } from '../support/dcc-verifier';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 type Json = Record<string, unknown>;
@@ -101,6 +103,31 @@ const documentLoader = async (url: string) => {
   if (!method) throw new Error(`no verification method ${url}`);
   return { contextUrl: null, documentUrl: url, document: method };
 };
+const schemaJson = readFileSync(
+  new URL('../fixtures/ob-v3p0-schema/achievementcredential.json', import.meta.url),
+  'utf8',
+);
+/**
+ * What the DCC verifier would fetch from elsewhere on the internet: the standard contexts and
+ * 1EdTech's AchievementCredential schema (which its schema check names by this URL).
+ */
+const dccDocuments = new Map<string, unknown>([
+  ...contexts,
+  [
+    'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json',
+    JSON.parse(schemaJson),
+  ],
+]);
+const dcc = async (credential: object) => dccSteps(await verifyWithDcc(credential, dccDocuments));
+/** Signature (with the issuer binding: the issuer must control the key) and status pass in verifier-core. */
+const expectDccVerified = async (credential: object, label: string) => {
+  const { steps, errors } = await dcc(credential);
+  expect(errors, `${label}: ${JSON.stringify(errors)}`).toEqual([]);
+  expect(steps.valid_signature?.valid, label).toBe(true);
+  expect(steps.issuer_did_resolves?.valid, label).toBe(true);
+  expect(steps.revocation_status?.valid, `${label}: ${JSON.stringify(steps.revocation_status)}`).toBe(true);
+  return steps;
+};
 const suite = () => new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 });
 const statusOf = (credential: object) =>
   checkStatus({ credential, documentLoader, suite: suite(), verifyBitstringStatusListCredential: true });
@@ -112,9 +139,7 @@ const dbVerify = (credential: object) =>
     checkStatus: ({ credential: c }: { credential: object }) => statusOf(c),
   });
 
-const schema = JSON.parse(
-  readFileSync(new URL('../fixtures/ob-v3p0-schema/achievementcredential.json', import.meta.url), 'utf8'),
-) as object;
+const schema = JSON.parse(schemaJson) as object;
 const ajv = new Ajv2019({ strict: false, allErrors: true });
 addFormats.default(ajv);
 const validateSchema = ajv.compile(schema);
@@ -177,6 +202,9 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
   let admin: Admin;
   let slug: string;
   let profileUrl: string;
+  /** Where badge key n is published: its own document, no fragment. */
+  const keyUrl = (n: number) =>
+    `${cloud().functionEnv.PUBLIC_BASE_URL}/issuers/${slug}/keys/badge-key-${n}.json`;
   const certs = ['C1', 'C2', 'C3'];
   const badgeIds = ['B1', 'B2', 'B3', 'B4'];
   const docs: Record<string, Json> = {};
@@ -264,22 +292,37 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
   });
 
   it(
-    'badges verify with Digital Bazaar vc (the issuer controls the key), the OB 3.0 schema, and carry what wallets show',
+    'badges verify in the DCC verifier and Digital Bazaar vc (the issuer controls the key), the OB 3.0 schema, and carry what wallets show',
     { timeout: 180_000 },
     async () => {
       const profile = await publicDoc<Json & { verificationMethod: Json[]; assertionMethod: string[] }>(
         profileUrl,
       );
+      // The key is a document of its own, a JSON-LD document as the public bucket serves it.
+      const keyResponse = await fetch(keyUrl(1));
+      expect(keyResponse.headers.get('content-type')).toBe('application/ld+json');
+      const keyDoc = (await keyResponse.json()) as Json;
+      expect(keyDoc).toEqual({
+        '@context': MULTIKEY_V1,
+        id: keyUrl(1),
+        type: 'Multikey',
+        controller: profileUrl,
+        publicKeyMultibase: expect.stringMatching(/^z6Mk/),
+      });
       for (const id of badgeIds) {
         const b = badge(id);
+        const steps = await expectDccVerified(b, id);
+        expect(steps.expiration?.valid, id).toBe(true);
         const result = await dbVerify(b);
         expect(result.verified, JSON.stringify(result.error ?? result, null, 1)).toBe(true);
         const ed = b.proof.find((p) => p.cryptosuite === 'eddsa-rdfc-2022')!;
-        expect(ed.verificationMethod).toBe(`${profileUrl}#badge-key-1`);
+        expect(ed.verificationMethod).toBe(keyUrl(1));
+        // The controller lists the key by the same id: found from either end.
         expect(profile.assertionMethod).toContain(ed.verificationMethod);
         expect(profile.verificationMethod.find((vm) => vm.id === ed.verificationMethod)).toMatchObject({
           type: 'Multikey',
           controller: profileUrl,
+          publicKeyMultibase: keyDoc.publicKeyMultibase,
         });
         expect(validateSchema(b), JSON.stringify(validateSchema.errors)).toBe(true);
         expect(b.name).toBeTruthy();
@@ -299,6 +342,7 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
       // A changed field fails.
       const tampered = { ...badge('B1'), name: 'Something else' };
       expect((await dbVerify(tampered)).verified).toBe(false);
+      expect((await dcc(tampered)).errors.map((e) => e.name)).toEqual(['invalid_signature']);
     },
   );
 
@@ -319,8 +363,29 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
     expect(
       JSON.stringify(result.error?.errors?.map((e: Error) => e.message) ?? result.error?.message),
     ).toMatch(/issuer must match the verification method controller/);
-    // Nor can a stranger pass a key of his own off as ours.
-    const impostor = {
+    expect((await dcc(forged)).errors.map((e) => e.name)).toEqual(['invalid_signature']);
+    // Nor can a stranger pass a key of his own off as ours, in either form of its id.
+    for (const verificationMethod of [keyUrl(1), `${profileUrl}#badge-key-1`]) {
+      const impostor = {
+        ...unsigned,
+        proof: [await createEddsaRdfc2022Proof(unsigned, { secretKey, verificationMethod })],
+      };
+      expect((await dbVerify(impostor)).verified, verificationMethod).toBe(false);
+      expect(
+        (await dcc(impostor)).errors.map((e) => e.name),
+        verificationMethod,
+      ).toEqual(['invalid_signature']);
+    }
+    expect(ed25519PublicKeyMultibase(ed25519.getPublicKey(secretKey))).toMatch(/^z6Mk/);
+  });
+
+  it('a badge that names its key the old way (<profile>#badge-key-1) verifies where it did before', async () => {
+    // Signed as badges were before keys had their own URL, with the organisation's own key.
+    Object.assign(process.env, cloud().functionEnv);
+    const { badgeSigningKey } = await import('../../functions/src/domain/keys/badge-keys');
+    const { secretKey } = await badgeSigningKey(admin.orgId);
+    const { proof: _proof, ...unsigned } = badge('B4');
+    const legacy = {
       ...unsigned,
       proof: [
         await createEddsaRdfc2022Proof(unsigned, {
@@ -329,8 +394,17 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
         }),
       ],
     };
-    expect((await dbVerify(impostor)).verified).toBe(false);
-    expect(ed25519PublicKeyMultibase(ed25519.getPublicKey(secretKey))).toMatch(/^z6Mk/);
+    // A loader that looks the fragment up in the profile (ours above, as Digital Bazaar's vc is used).
+    const result = await dbVerify(legacy);
+    expect(result.verified, JSON.stringify(result.error)).toBe(true);
+    // The DCC verifier fetches `<profile>` without the fragment and gets the profile, not a key: it
+    // never accepted this form (the README says so); the same badge naming the key's URL passes.
+    expect((await dcc(legacy)).errors.map((e) => e.name)).toEqual(['invalid_signature']);
+    const current = {
+      ...unsigned,
+      proof: [await createEddsaRdfc2022Proof(unsigned, { secretKey, verificationMethod: keyUrl(1) })],
+    };
+    await expectDccVerified(current, 'the same badge naming the key URL');
   });
 
   it(
@@ -423,6 +497,13 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
         expect(s.verified, JSON.stringify(s.error?.message)).toBe(true);
         expect(s.results[0]!.status, id).toBe(id === 'B1');
       }
+      // The DCC verifier reads the same published list (checking its signature and its issuer):
+      // B1 is revoked there, its signature still good; the others pass every step.
+      const revoked = await dcc(badge('B1'));
+      expect(revoked.errors).toEqual([]);
+      expect(revoked.steps.valid_signature?.valid).toBe(true);
+      expect(revoked.steps.revocation_status, JSON.stringify(revoked.steps)).toMatchObject({ valid: false });
+      for (const id of badgeIds.filter((b) => b !== 'B1')) await expectDccVerified(badge(id), id);
       expect((await dbVerify(badge('B3'))).verified).toBe(true);
 
       // The lists themselves: exactly the bits of what was revoked or is held.
@@ -468,11 +549,21 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
       expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
       expect(rotated.body.Data!.fragment).toBe('badge-key-2');
       const profile = await publicDoc<{ verificationMethod: Json[]; assertionMethod: string[] }>(profileUrl);
-      const old = profile.verificationMethod.find((vm) => vm.id === `${profileUrl}#badge-key-1`)!;
+      const old = profile.verificationMethod.find((vm) => vm.id === keyUrl(1))!;
       expect(Date.parse(String(old.revoked))).toBeLessThanOrEqual(Date.now());
       expect(profile.assertionMethod).toEqual(
-        expect.arrayContaining([`${profileUrl}#badge-key-1`, `${profileUrl}#badge-key-2`]),
+        expect.arrayContaining([
+          keyUrl(1),
+          keyUrl(2),
+          `${profileUrl}#badge-key-1`,
+          `${profileUrl}#badge-key-2`,
+        ]),
       );
+      // The retired key's own document says since when; the new one is published too.
+      const oldDoc = await publicDoc(keyUrl(1));
+      expect(oldDoc).toMatchObject({ id: keyUrl(1), controller: profileUrl, revoked: old.revoked });
+      expect(await publicDoc(keyUrl(2))).toMatchObject({ id: keyUrl(2), controller: profileUrl });
+      expect(await publicDoc(keyUrl(2))).not.toHaveProperty('revoked');
       // The retired key's private half is gone: nothing can be signed with it any more.
       const secrets = (
         await clients().dynamo.send(
@@ -486,6 +577,7 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
       ).Items!;
       expect(secrets).toHaveLength(1);
       expect((await dbVerify(badge('B3'))).verified).toBe(true);
+      await expectDccVerified(badge('B3'), 'B3 signed by the retired key');
 
       await addStudents(admin, 'OBR', [{ id: 'R1' }], cloud(), 'openbadges');
       const bakeId = randomUUID();
@@ -499,10 +591,11 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
       const [row] = await rowsOf(admin, 'OBR', 'openbadges');
       const fresh = await publicDoc<Badge>(credentialUrl(row!.certUuid));
       expect(fresh.proof.find((p) => p.cryptosuite === 'eddsa-rdfc-2022')!.verificationMethod).toBe(
-        `${profileUrl}#badge-key-2`,
+        keyUrl(2),
       );
       const result = await dbVerify(fresh);
       expect(result.verified, JSON.stringify(result.error)).toBe(true);
+      await expectDccVerified(fresh, 'a badge signed by the new key');
       // Its status index is its own too.
       expect(
         [...badgeIds.map((id) => badge(id).credentialStatus.statusListIndex)].includes(

@@ -15,6 +15,8 @@ export const publicKeys = {
   profile: (slug: string) => `issuers/${slug}/profile.json`,
   revocations: (slug: string) => `issuers/${slug}/revocations.json`,
   logo: (slug: string, ext: 'png' | 'jpg') => `issuers/${slug}/logo.${ext}`,
+  /** A badge key's own Multikey document (`badge-key-<n>`): its URL is its id, with no fragment. */
+  badgeKey: (slug: string, name: string) => `issuers/${slug}/keys/${name}.json`,
   statusList: (slug: string, purpose: 'suspension' | 'revocation') =>
     `issuers/${slug}/status/${purpose}.json`,
   /** The W3C form of a list (multibase encodedList, eddsa-signed) that Open Badges name. */
@@ -38,6 +40,7 @@ export const verifierPageUrl = (slug: string, credentialUuid?: string) =>
 export const issuerUrls = (org: Pick<OrgRecord, 'verifierSlug'>) => ({
   profile: publicUrl(publicKeys.profile(org.verifierSlug)),
   revocations: publicUrl(publicKeys.revocations(org.verifierSlug)),
+  badgeKey: (name: string) => publicUrl(publicKeys.badgeKey(org.verifierSlug, name)),
   /** Where the Blockcerts Wallet posts a recipient's address with the one-time code. */
   introduction: `${appBaseUrl()}/api/public/issuers/${org.verifierSlug}/introduce`,
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { buildIssuerProfile, type IssuerProfileInput, type VerificationMethod } from './issuer-profile';
+import {
+  buildBadgeKeyDocument,
+  buildIssuerProfile,
+  type IssuerProfileInput,
+  type VerificationMethod,
+} from './issuer-profile';
 import { buildRevocationList, revocationListQueryUrl } from './revocation-list';
 import { ethereumAddressFromJwk } from './keys';
 
@@ -58,49 +63,74 @@ describe('buildIssuerProfile', () => {
     expect(profile.assertionMethod).toEqual([`${URL_}#key-1`, `${URL_}#key-2`]);
   });
 
-  it('is the controller document of its badge keys: Multikeys controlled by the profile, retired ones kept', () => {
-    const withBadges = buildIssuerProfile({
-      ...input,
-      badgeKeys: [
-        {
-          fragment: 'badge-key-1',
-          publicKeyMultibase: 'z6MkOld',
-          created: '2024-01-01T00:00:00Z',
-          revoked: '2025-01-01T00:00:00Z',
-        },
-        { fragment: 'badge-key-2', publicKeyMultibase: 'z6MkNew', created: '2025-01-01T00:00:00Z' },
-      ],
-    });
-    const multikeys = withBadges.verificationMethod.filter((m) => m.type === 'Multikey');
-    expect(multikeys).toEqual([
+  it('is the controller document of its badge keys: each by its own URL and its old #fragment, retired ones kept', () => {
+    const KEYS = 'https://certs.example.edu/issuer/keys';
+    const badgeKeys = [
       {
-        '@context': 'https://w3id.org/security/multikey/v1',
-        id: `${URL_}#badge-key-1`,
-        controller: URL_,
-        type: 'Multikey',
+        url: `${KEYS}/badge-key-1.json`,
+        fragment: 'badge-key-1',
         publicKeyMultibase: 'z6MkOld',
         created: '2024-01-01T00:00:00Z',
         revoked: '2025-01-01T00:00:00Z',
       },
       {
-        '@context': 'https://w3id.org/security/multikey/v1',
-        id: `${URL_}#badge-key-2`,
-        controller: URL_,
-        type: 'Multikey',
+        url: `${KEYS}/badge-key-2.json`,
+        fragment: 'badge-key-2',
         publicKeyMultibase: 'z6MkNew',
         created: '2025-01-01T00:00:00Z',
       },
+    ];
+    const withBadges = buildIssuerProfile({ ...input, badgeKeys });
+    const old = {
+      '@context': 'https://w3id.org/security/multikey/v1',
+      type: 'Multikey',
+      controller: URL_,
+      publicKeyMultibase: 'z6MkOld',
+      created: '2024-01-01T00:00:00Z',
+      revoked: '2025-01-01T00:00:00Z',
+    };
+    const current = {
+      '@context': 'https://w3id.org/security/multikey/v1',
+      type: 'Multikey',
+      controller: URL_,
+      publicKeyMultibase: 'z6MkNew',
+      created: '2025-01-01T00:00:00Z',
+    };
+    expect(withBadges.verificationMethod.filter((m) => m.type === 'Multikey')).toEqual([
+      { ...old, id: `${KEYS}/badge-key-1.json` },
+      { ...old, id: `${URL_}#badge-key-1` },
+      { ...current, id: `${KEYS}/badge-key-2.json` },
+      { ...current, id: `${URL_}#badge-key-2` },
     ]);
     expect(withBadges.assertionMethod).toEqual([
       `${URL_}#key-1`,
       `${URL_}#key-2`,
+      `${KEYS}/badge-key-1.json`,
       `${URL_}#badge-key-1`,
+      `${KEYS}/badge-key-2.json`,
       `${URL_}#badge-key-2`,
     ]);
+    // The key's own document: the same id, its controller, the retirement; Multikey v1 terms only.
+    expect(buildBadgeKeyDocument(badgeKeys[0]!, URL_)).toEqual({
+      '@context': 'https://w3id.org/security/multikey/v1',
+      id: `${KEYS}/badge-key-1.json`,
+      type: 'Multikey',
+      controller: URL_,
+      publicKeyMultibase: 'z6MkOld',
+      revoked: '2025-01-01T00:00:00Z',
+    });
+    expect(buildBadgeKeyDocument(badgeKeys[1]!, URL_)).not.toHaveProperty('revoked');
     expect(() =>
       buildIssuerProfile({
         ...input,
-        badgeKeys: [{ fragment: 'key-1', publicKeyMultibase: 'z6Mk', created: '2024-01-01T00:00:00Z' }],
+        badgeKeys: [
+          {
+            url: `${KEYS}/x.json`,
+            fragment: 'key-1',
+            publicKeyMultibase: 'z6Mk',
+            created: '2024-01-01T00:00:00Z',
+          },
+        ],
       }),
     ).toThrow(/unique/);
   });

@@ -18,12 +18,17 @@ export interface IssuingKey {
 }
 
 /**
- * An Ed25519 key that signs the issuer's Open Badges (eddsa-rdfc-2022). Published in the profile as
- * a Multikey whose controller is the profile itself, so the profile is the issuer's controller
- * document: verifiers that check that the proof's key belongs to the credential's issuer accept it.
+ * An Ed25519 key that signs the issuer's Open Badges (eddsa-rdfc-2022). Published as a Multikey
+ * document of its own at `url` (see buildBadgeKeyDocument) whose controller is the profile, and
+ * listed in the profile under that same id, so the profile is the issuer's controller document:
+ * verifiers that check that the proof's key belongs to the credential's issuer accept it.
  */
 export interface BadgeSigningKey {
-  /** Fragment of the key's id, e.g. 'badge-key-1'. Never reused: published badges name it. */
+  /** Where the key's own document is published: its id, what new badges name. No fragment, so a
+   * verifier that fetches it over HTTP (as the DCC verifier does) receives the key itself. */
+  url: string;
+  /** 'badge-key-1': badges signed before keys had their own URL name `<profile URL>#badge-key-1`.
+   * Never reused. */
   fragment: string;
   /** 'z6Mk…' */
   publicKeyMultibase: string;
@@ -91,9 +96,23 @@ export interface MultikeyMethod {
   controller: string;
   type: 'Multikey';
   publicKeyMultibase: string;
-  created: string;
+  created?: string;
   revoked?: string;
 }
+
+/**
+ * A badge key's own document, published at its id. Multikey v1 maps every property (a verifier
+ * reading it in JSON-LD safe mode accepts it); that vocabulary has no `created`, only `revoked`,
+ * set when the key was retired: badges it signed before then still verify.
+ */
+export const buildBadgeKeyDocument = (key: BadgeSigningKey, controller: string): MultikeyMethod => ({
+  '@context': MULTIKEY_CONTEXT,
+  id: key.url,
+  type: 'Multikey',
+  controller,
+  publicKeyMultibase: key.publicKeyMultibase,
+  ...(key.revoked === undefined ? {} : { revoked: toRfc3339(key.revoked) }),
+});
 
 export interface BlockcertsIssuerProfile {
   '@context': (string | Record<string, unknown>)[];
@@ -146,20 +165,20 @@ export function buildIssuerProfile(input: IssuerProfileInput): BlockcertsIssuerP
         type: 'EcdsaSecp256k1VerificationKey2019' as const,
         publicKeyJwk: publicKeyToJwk(key.publicKey),
       })),
-      // Each carries its own @context: a verifier that resolves `<profile>#badge-key-n` gets a
-      // complete Multikey document whatever it does with the profile's own context.
-      ...badgeKeys.map((key) => ({
-        '@context': MULTIKEY_CONTEXT,
-        id: methodId(key),
-        controller: input.url,
-        type: 'Multikey' as const,
-        publicKeyMultibase: key.publicKeyMultibase,
-        created: toRfc3339(key.created),
-        ...(key.revoked === undefined ? {} : { revoked: toRfc3339(key.revoked) }),
-      })),
+      // Each badge key twice: by its own URL (what badges name now) and as `<profile>#badge-key-n`
+      // (what badges signed before named; loaders that look a fragment up in the profile accept
+      // those). Each carries its own @context: a verifier that resolves either id gets a complete
+      // Multikey document whatever it does with the profile's own context.
+      ...badgeKeys.flatMap((key) =>
+        [key.url, methodId(key)].map((id) => ({
+          ...buildBadgeKeyDocument(key, input.url),
+          id,
+          created: toRfc3339(key.created),
+        })),
+      ),
     ],
     // Retired badge keys stay here: badges they signed while current must keep verifying.
-    assertionMethod: [...input.keys, ...badgeKeys].map(methodId),
+    assertionMethod: [...input.keys.map(methodId), ...badgeKeys.flatMap((key) => [key.url, methodId(key)])],
     revocationList: input.revocationListUrl,
     // Spelled introductionURL: the Blockcerts wallets read this spelling (the context maps another).
     ...(input.introductionUrl

@@ -1,5 +1,5 @@
 // Submodules, not the engine's index: publishing does not canonicalize (no jsonld in these bundles).
-import { buildIssuerProfile } from '@proofmark/shared/blockcerts/issuer-profile';
+import { buildBadgeKeyDocument, buildIssuerProfile } from '@proofmark/shared/blockcerts/issuer-profile';
 import { buildRevocationList } from '@proofmark/shared/blockcerts/revocation-list';
 import { notFound } from '@proofmark/shared/errors';
 import { issuerUrls, publicKeys, publicUrl } from '../public-urls';
@@ -25,8 +25,8 @@ const listRevocations = async (orgId: string): Promise<Revocation[]> =>
 
 const ROLE_ADDRESS = 'no-reply@proofmark.local';
 
-const publishJson = (key: string, doc: unknown) =>
-  putObject('public', key, JSON.stringify(doc, null, 2), 'application/json', CHANGES_IN_PLACE);
+const publishJson = (key: string, doc: unknown, contentType = 'application/json') =>
+  putObject('public', key, JSON.stringify(doc, null, 2), contentType, CHANGES_IN_PLACE);
 
 const orgOf = async (orgId: string) => {
   const org = await getOrg(orgId);
@@ -60,9 +60,20 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
   const urls = issuerUrls(org);
   const keys = await listIssuingKeys(orgId);
   const settings = await getOrgSettings(orgId);
-  const badgeKeys = await listBadgeKeys(orgId);
+  const badgeKeys = profileBadgeKeys(await listBadgeKeys(orgId), urls.badgeKey);
   await writeRevocationList(org);
   if (keys.length) {
+    // Each key's own document first: the profile names them. The object's content type is what
+    // the local gateway and CloudFront answer with (a JSON-LD document); it changes when retired.
+    await Promise.all(
+      badgeKeys.map((key) =>
+        publishJson(
+          publicKeys.badgeKey(org.verifierSlug, key.fragment),
+          buildBadgeKeyDocument(key, urls.profile),
+          'application/ld+json',
+        ),
+      ),
+    );
     await publishJson(
       publicKeys.profile(org.verifierSlug),
       buildIssuerProfile({
@@ -73,7 +84,7 @@ export const publishIssuerDocuments = async (orgId: string): Promise<{ profileUr
         // organisation chose for this purpose, its contact email, or a role address.
         email: settings.issueremail || settings.contactemail || ROLE_ADDRESS,
         keys: profileKeys(keys),
-        badgeKeys: profileBadgeKeys(badgeKeys),
+        badgeKeys,
         ...(settings.logoPublicKey ? { image: publicUrl(settings.logoPublicKey) } : {}),
         revocationListUrl: urls.revocations,
         introductionUrl: urls.introduction,

@@ -63,12 +63,12 @@ const publishBadges = async (org: OrgRecord, anchored: object[]) => {
 };
 
 /**
- * Signs with the organisation's current badge key, named as a method of its issuer profile
- * (`<profile URL>#badge-key-n`): the profile is the controller document that ties it to the issuer.
+ * Signs with the organisation's current badge key, named by its own document's URL (no fragment, so
+ * any HTTP loader gets the key); that document's controller, the issuer profile, lists the same id.
  */
 const issuerEddsaSigner = async (org: OrgRecord) => {
   const { secretKey, fragment } = await badgeSigningKey(org.orgId);
-  const verificationMethod = `${issuerUrls(org).profile}#${fragment}`;
+  const verificationMethod = issuerUrls(org).badgeKey(fragment);
   return (document: object) => createEddsaRdfc2022Proof(document, { secretKey, verificationMethod });
 };
 

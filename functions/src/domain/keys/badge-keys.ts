@@ -8,8 +8,10 @@ import { deleteSecret, putSecret, readSecret } from '../settings/secrets';
 
 /**
  * The organisation's Ed25519 keys for the eddsa-rdfc-2022 proof of its Open Badges 3.0 credentials
- * and of its W3C status list. Each key is published in the issuer profile as a Multikey controlled
- * by the profile (`<profile URL>#badge-key-<n>`), which is what ties the key to the issuer id.
+ * and of its W3C status list. Each key is published as a Multikey document of its own
+ * (`…/issuers/<slug>/keys/badge-key-<n>.json`) controlled by the issuer profile, and listed in the
+ * profile by that id, which is what ties the key to the issuer id. Badges signed before keys had
+ * their own URL name `<profile URL>#badge-key-<n>`; the profile keeps listing that id too.
  *
  * Over time: exactly one key is current. Rotating retires it (its record keeps `revoked`, so the
  * profile keeps listing it and badges it signed still verify) and deletes its private half, so a
@@ -33,9 +35,13 @@ export const listBadgeKeys = async (orgId: string): Promise<BadgeKeyRecord[]> =>
     (a, b) => a.number - b.number,
   );
 
-/** The profile's view of the keys (public halves and dates only). */
-export const profileBadgeKeys = (keys: BadgeKeyRecord[]): BadgeSigningKey[] =>
+/** The profile's view of the keys (public halves and dates only), each at the URL `keyUrl` names. */
+export const profileBadgeKeys = (
+  keys: BadgeKeyRecord[],
+  keyUrl: (fragment: string) => string,
+): BadgeSigningKey[] =>
   keys.map((k) => ({
+    url: keyUrl(k.fragment),
     fragment: k.fragment,
     publicKeyMultibase: k.publicKeyMultibase,
     created: k.created,
