@@ -119,12 +119,15 @@ const dccDocuments = new Map<string, unknown>([
   ],
 ]);
 const dcc = async (credential: object) => dccSteps(await verifyWithDcc(credential, dccDocuments));
-/** Signature (with the issuer binding: the issuer must control the key) and status pass in verifier-core. */
+/**
+ * Signature and status pass in verifier-core. Its signature step includes the issuer binding (the
+ * vc library's issuance purpose: the key's controller must list it and be the issuer), which is
+ * what fails a stranger's did:key below.
+ */
 const expectDccVerified = async (credential: object, label: string) => {
   const { steps, errors } = await dcc(credential);
   expect(errors, `${label}: ${JSON.stringify(errors)}`).toEqual([]);
   expect(steps.valid_signature?.valid, label).toBe(true);
-  expect(steps.issuer_did_resolves?.valid, label).toBe(true);
   expect(steps.revocation_status?.valid, `${label}: ${JSON.stringify(steps.revocation_status)}`).toBe(true);
   return steps;
 };
@@ -298,17 +301,6 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
       const profile = await publicDoc<Json & { verificationMethod: Json[]; assertionMethod: string[] }>(
         profileUrl,
       );
-      // The key is a document of its own, a JSON-LD document as the public bucket serves it.
-      const keyResponse = await fetch(keyUrl(1));
-      expect(keyResponse.headers.get('content-type')).toBe('application/ld+json');
-      const keyDoc = (await keyResponse.json()) as Json;
-      expect(keyDoc).toEqual({
-        '@context': MULTIKEY_V1,
-        id: keyUrl(1),
-        type: 'Multikey',
-        controller: profileUrl,
-        publicKeyMultibase: expect.stringMatching(/^z6Mk/),
-      });
       for (const id of badgeIds) {
         const b = badge(id);
         const steps = await expectDccVerified(b, id);
@@ -322,7 +314,6 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
         expect(profile.verificationMethod.find((vm) => vm.id === ed.verificationMethod)).toMatchObject({
           type: 'Multikey',
           controller: profileUrl,
-          publicKeyMultibase: keyDoc.publicKeyMultibase,
         });
         expect(validateSchema(b), JSON.stringify(validateSchema.errors)).toBe(true);
         expect(b.name).toBeTruthy();
@@ -339,6 +330,17 @@ describe('Open Badges 3.0 and certificates of one organisation', () => {
           JSON.parse(unbakeSvg(await (await fetch(credentialUrl(r.certUuid, 'svg'))).text(), 'ob3')!),
         ).toEqual(b);
       }
+      // The key is a document of its own, a JSON-LD document as the public bucket serves it, and
+      // the very key the profile lists under the same id.
+      const keyResponse = await fetch(keyUrl(1));
+      expect(keyResponse.headers.get('content-type')).toBe('application/ld+json');
+      expect(await keyResponse.json()).toEqual({
+        '@context': MULTIKEY_V1,
+        id: keyUrl(1),
+        type: 'Multikey',
+        controller: profileUrl,
+        publicKeyMultibase: profile.verificationMethod.find((vm) => vm.id === keyUrl(1))!.publicKeyMultibase,
+      });
       // A changed field fails.
       const tampered = { ...badge('B1'), name: 'Something else' };
       expect((await dbVerify(tampered)).verified).toBe(false);
