@@ -17,6 +17,7 @@ export default defineConfig({
             'web/src/**/*.test.ts',
             'infra/local/**/*.test.ts',
             'test/lint/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },
