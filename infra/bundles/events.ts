@@ -7,6 +7,8 @@ export interface SmokeCall {
   /** Why this answer proves the bundle works. */
   expect: string;
   check: (answer: unknown) => boolean;
+  /** The call reads the table, so the bundle is given the local cloud's environment. */
+  needsCloud?: boolean;
 }
 
 export const httpEvent = (routeKey: string, body?: string) => {
@@ -49,7 +51,8 @@ export const MALFORMED_MESSAGE_ID = 'bundle-test-malformed';
 /**
  * The health route answers 200 when every dependency is reachable (the test gives the bundle the
  * local cloud's environment); every other group answers its first route: 401 without a token for
- * a user route, a 4xx error for a public route given a body that is not JSON. A job is handed one
+ * a user route, 200 for a group of public reads only (given the local cloud's environment too), a
+ * 4xx error for a public route given a body that is not JSON. A job is handed one
  * SQS message that is not JSON and must report exactly that message failed.
  */
 export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
@@ -82,6 +85,7 @@ export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
       event: httpEvent('GET /api/health'),
       expect: '200 from GET /api/health',
       check: (a) => statusOf(a) === 200,
+      needsCloud: true,
     };
   }
   const route =
@@ -92,6 +96,15 @@ export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
       event: httpEvent(key),
       expect: `401 unauthorized from ${key} without a token`,
       check: (a) => statusOf(a) === 401 && errorCodeOf(a) !== undefined,
+    };
+  }
+  if (route.method === 'GET') {
+    // A public read (the plan catalogue) has no body to refuse: it must answer from the table.
+    return {
+      event: httpEvent(key),
+      expect: `200 from ${key}`,
+      check: (a) => statusOf(a) === 200,
+      needsCloud: true,
     };
   }
   return {

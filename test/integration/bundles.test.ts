@@ -56,8 +56,8 @@ describe('Lambda bundles', () => {
     async (name) => {
       const b = bundle(name);
       const call = smokeCallFor(b);
-      // Only the health check talks to the dependencies; the local cloud stands in for AWS.
-      const env = name === 'http/health' ? cloud().functionEnv : {};
+      // Only the health check and public reads talk to the dependencies; the local cloud stands in for AWS.
+      const env = call.needsCloud ? cloud().functionEnv : {};
       const result = await loadBundle(b.dir, call.event, b.nodeModules, env);
       expect(result, `${name} should give ${call.expect}`).toMatchObject({ ok: true });
       if (result.ok)
