@@ -45,7 +45,7 @@ const noEnvironment = {
 
 /** The domain's areas: what each exports to the others, and which other areas it may use. */
 export const domainAreas = {
-  accounts: { exports: ['users', 'sign-in-lockout'], imports: [] },
+  accounts: { exports: ['users', 'sign-in-lockout'], imports: ['billing'] },
   settings: { exports: ['org-settings', 'secrets'], imports: ['accounts', 'batches'] },
   keys: { exports: ['badge-images', 'badge-keys', 'chains', 'issuing-keys'], imports: ['settings'] },
   batches: {
@@ -60,9 +60,9 @@ export const domainAreas = {
   public: { exports: ['wallet-introduction'], imports: ['accounts', 'recipients'] },
   workspace: {
     exports: ['issue/published', 'job-chunks'],
-    imports: ['accounts', 'batches', 'keys', 'recipients', 'settings'],
+    imports: ['accounts', 'batches', 'billing', 'keys', 'recipients', 'settings'],
   },
-  billing: { exports: ['plans'], imports: [] },
+  billing: { exports: ['balance', 'plans'], imports: ['accounts'] },
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -86,6 +86,10 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   approvals: none,
   // Anyone may call it: reads the plan catalogue.
   plans: { ...none, table: 'records' },
+  // Checkout and payment state call Stripe (the keys come from the Stripe secret, see stack.ts).
+  billing: none,
+  // Anyone may call it, but only signed Stripe events are read: payments, balance, ledger, idempotency.
+  'public-stripe': none,
 };
 
 export const jobAccess: Record<JobName, FunctionAccess> = {

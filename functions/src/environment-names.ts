@@ -32,12 +32,20 @@ export const envNames = {
   programmeSourceUrl: 'PROGRAMME_SOURCE_URL',
   productTeamEmail: 'PRODUCT_TEAM_EMAIL',
   chromiumPath: 'CHROMIUM_PATH',
+  // Payments (Stripe): the platform's account. In AWS the two secret ones come from the stack's
+  // Secrets Manager secret (STRIPE_SECRET_ARN); on one machine the local cloud sets all of them.
+  stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  stripeSecretArn: 'STRIPE_SECRET_ARN',
   // One machine only: the local cloud and the test harness set these, the stack never does.
   localMasterKeyFile: 'LOCAL_MASTER_KEY_FILE',
   devFaucetPrivateKey: 'DEV_FAUCET_PRIVATE_KEY',
   oneMachineAllowedTargets: 'ONE_MACHINE_ALLOWED_TARGETS',
   oneMachineDataDir: 'ONE_MACHINE_DATA_DIR',
   clientLimitExempt: 'CLIENT_LIMIT_EXEMPT',
+  /** The local Stripe stand-in's URL: the `stripe` library is pointed at it (never set in AWS). */
+  stripeApiUrl: 'STRIPE_API_URL',
 } as const;
 
 /**

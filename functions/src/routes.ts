@@ -39,6 +39,8 @@ export const routeGroups = [
   'balance',
   'approvals',
   'plans',
+  'billing',
+  'public-stripe',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -140,6 +142,11 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/public/verifications': 'public',
 
   'GET /api/plans': 'plans',
+  'GET /api/billing/ledger': 'billing',
+  'GET /api/billing/ledger/csv': 'billing',
+  'POST /api/billing/checkout': 'billing',
+  'GET /api/billing/payments/{id}': 'billing',
+  'POST /api/public/stripe/webhook': 'public-stripe',
 };
 
 export const routes: readonly RouteDef[] = (Object.keys(contract) as RouteKey[]).map((key) => {

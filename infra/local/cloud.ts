@@ -13,6 +13,7 @@ import { startSqs } from './servers/sqs';
 import { startCognito } from './servers/cognito';
 import { startSes } from './servers/ses';
 import { startChain } from './servers/chain';
+import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
@@ -37,11 +38,31 @@ export interface LocalCloudInfo {
   apiUrl: string;
   dataDir: string;
   region: string;
-  endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; ses: string; chain: string };
+  endpoints: {
+    dynamodb: string;
+    s3: string;
+    sqs: string;
+    cognito: string;
+    ses: string;
+    chain: string;
+    /** The local Stripe stand-in (not Stripe: see servers/stripe-stand-in.ts). */
+    stripe: string;
+  };
   resources: Provisioned;
   /** The environment the functions run with (also what a test needs to talk to the same resources). */
   functionEnv: Record<string, string>;
 }
+
+/**
+ * The platform's Stripe account on one machine: the local stand-in's keys (not Stripe's) and the
+ * webhook signing secret, made at first start and kept in the data dir like the master key.
+ */
+export const standInStripeKeys = { secretKey: 'sk_test_proofmark_stand_in', publishableKey: 'pk_test_proofmark_stand_in' };
+const ensureWebhookSecret = (dataDir: string) => {
+  const file = path.join(dataDir, 'stripe-webhook.secret');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, `whsec_${randomBytes(24).toString('hex')}`, { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+};
 
 /** The master key for secrets on one machine: made at first start, kept in the data dir, never committed. */
 const ensureMasterKey = (dataDir: string) => {
@@ -50,7 +71,7 @@ const ensureMasterKey = (dataDir: string) => {
   return file;
 };
 
-const serviceOrder = ['dynamodb', 's3', 'sqs', 'cognito', 'ses', 'chain'] as const;
+const serviceOrder = ['dynamodb', 's3', 'sqs', 'cognito', 'ses', 'chain', 'stripe'] as const;
 
 /** Local services take the ports right after the app's, so a second instance only needs another PORT. */
 const choosePorts = async (port: number) => {
@@ -103,6 +124,14 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       startSes(ports.ses),
       startChain(ports.chain, path.join(dataDir, 'chain')),
     ] as const);
+    const webhookSecret = ensureWebhookSecret(dataDir);
+    let webhookUrl = '';
+    const stripe = await startStripeStandIn({
+      port: ports.stripe,
+      stateFile: path.join(dataDir, 'stripe-stand-in.json'),
+      accounts: [{ ...standInStripeKeys, webhook: { url: () => webhookUrl, secret: webhookSecret } }],
+    });
+    started.push(stripe);
     const endpoints = {
       dynamodb: dynamo.url,
       s3: s3.url,
@@ -110,6 +139,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       cognito: cognito.url,
       ses: ses.url,
       chain: chain.url,
+      stripe: stripe.url,
     };
     const resources = await provision(endpoints);
 
@@ -139,6 +169,11 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       ONE_MACHINE_ALLOWED_TARGETS: '127.0.0.1',
       ONE_MACHINE_DATA_DIR: dataDir,
       DEV_FAUCET_PRIVATE_KEY: chain.faucetPrivateKey,
+      // Payments go to the local Stripe stand-in, with its keys (never Stripe's).
+      [envNames.stripeApiUrl]: endpoints.stripe,
+      [envNames.stripeSecretKey]: standInStripeKeys.secretKey,
+      [envNames.stripePublishableKey]: standInStripeKeys.publishableKey,
+      [envNames.stripeWebhookSecret]: webhookSecret,
     };
     // AWS_PROFILE etc. must not steer the SDK towards a real account.
     delete process.env.AWS_PROFILE;
@@ -172,6 +207,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     });
     started.push({ name: 'gateway', url: gateway.url, stop: gateway.stop });
     const appUrl = gateway.url;
+    webhookUrl = `${appUrl}/api/public/stripe/webhook`;
     process.env[envNames.appBaseUrl] = appUrl;
     process.env[envNames.publicBaseUrl] ??= `${appUrl}/public`;
     functionEnv[envNames.appBaseUrl] = appUrl;

@@ -11,14 +11,14 @@ import { registeredAdmin } from './accounts';
  * free trial. Called in this process, like ./engine.ts, against the test's local cloud.
  */
 describe('debiting the balance', () => {
-  let balance: typeof import('../../functions/src/domain/workspace/balance');
+  let balance: typeof import('../../functions/src/domain/billing/balance');
   let orgId: string;
   const table = () => cloud().resources.tableName;
   const orgKey = () => ({ pk: `ORG#${orgId}`, sk: 'ORG' });
 
   beforeAll(async () => {
     Object.assign(process.env, cloud().functionEnv);
-    balance = await import('../../functions/src/domain/workspace/balance');
+    balance = await import('../../functions/src/domain/billing/balance');
     orgId = (await registeredAdmin()).orgId;
   });
 

@@ -30,6 +30,16 @@ export interface SchedulingSettings {
   targetArn: (job: JobName) => string | undefined;
 }
 
+export interface StripeSettings {
+  publishableKey: string;
+  /** Set directly on one machine; in AWS read from `secretArn` (adapters/stripe-keys.ts). */
+  secretKey?: string;
+  webhookSecret?: string;
+  secretArn?: string;
+  /** One machine: the local Stripe stand-in. */
+  apiUrl?: string;
+}
+
 export interface FunctionConfig {
   tableName: string;
   bucket: (b: BucketName) => string;
@@ -58,6 +68,8 @@ export interface FunctionConfig {
     clientLimitExempt: string[];
   };
   rendering: { chromiumPath?: string; inLambda: boolean };
+  /** The platform's Stripe account (payments for plans). */
+  stripe: StripeSettings;
   /** A custom S3 endpoint (the local cloud) serves every bucket under one host: path-style addressing. */
   s3ForcePathStyle: boolean;
 }
@@ -134,6 +146,13 @@ export const readFunctionConfig = (environment: Environment): FunctionConfig => 
       inLambda: !!env.AWS_LAMBDA_FUNCTION_NAME,
     },
     s3ForcePathStyle: Boolean(env.AWS_ENDPOINT_URL_S3),
+    stripe: {
+      publishableKey: env[envNames.stripePublishableKey] ?? '',
+      secretKey: env[envNames.stripeSecretKey] || undefined,
+      webhookSecret: env[envNames.stripeWebhookSecret] || undefined,
+      secretArn: env[envNames.stripeSecretArn] || undefined,
+      apiUrl: env[envNames.stripeApiUrl] || undefined,
+    },
   };
 };
 

@@ -1,8 +1,8 @@
 import { balanceRoutes } from '@proofmark/shared/contract/balance';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { functionConfig } from '../adapters/function-config';
-import { getBalance } from '../domain/workspace/balance';
-import { requestTopUp } from '../domain/workspace/top-up-request';
+import { getBalance } from '../domain/billing/balance';
+import { requestTopUp } from '../domain/billing/top-up-request';
 import { httpGroup } from './route-group';
 
 /** The organisation's certificate balance and the TOP UP request. */

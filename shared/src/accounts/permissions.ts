@@ -19,6 +19,8 @@ export const permissionFlags = [
   'changelogo',
   'changetemplatecontent',
   'validate',
+  /** Buys plans and reads the balance ledger (checkout, receipts); the main administrator always may. */
+  'billing',
 ] as const;
 export type PermissionFlag = (typeof permissionFlags)[number];
 export type Permissions = Record<PermissionFlag, 0 | 1>;
@@ -40,6 +42,7 @@ export const permissionLabels: Record<PermissionFlag, string> = {
   changelogo: 'change profile',
   changetemplatecontent: 'Change template content',
   validate: 'Validate',
+  billing: 'Billing (buy plans)',
 };
 
 /** Flags the permission modal shows (changetemplatecontent is hidden in the spec). */

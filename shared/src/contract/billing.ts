@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { anyone, defineRoutes } from './define';
+import { anyone, defineRoutes, reader, writer } from './define';
 
 /**
  * Plans and payment (spec account-and-billing §3 Plan, §7 GetPlans): the plan catalogue the
@@ -58,3 +58,85 @@ export const formatPrice = (cents: number, currency: string) =>
     currency: currency.toUpperCase(),
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
   }).format(cents / 100);
+
+/** A Stripe PaymentIntent id: what a payment is called everywhere (our record, the ledger, the URL). */
+export const paymentId = z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/, { error: 'Not a payment id.' });
+
+export const ledgerEntryData = z.object({
+  at: z.string(),
+  amount: z.number().int(),
+  reason: z.enum(['trial', 'issue', 'bake', 'refund', 'purchase', 'payment-refund', 'grant']),
+  /** The balance right after this entry. */
+  balanceAfter: z.number().int(),
+  runId: z.string().optional(),
+  paymentId: z.string().optional(),
+  note: z.string().optional(),
+  by: z.string().optional(),
+});
+export type LedgerEntryData = z.infer<typeof ledgerEntryData>;
+
+export const ledgerQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  /** The previous page's `nextCursor`. */
+  cursor: z.string().max(2000).optional(),
+});
+export const ledgerPage = z.object({
+  balance: z.number().int(),
+  entries: z.array(ledgerEntryData),
+  nextCursor: z.string().nullable(),
+});
+export const ledgerCsv = z.object({ filename: z.string(), csv: z.string() });
+
+/**
+ * A checkout: only the plan. The amount and count come from the stored plan; `checkoutId` (made by
+ * the browser when the payment screen opens) makes a double click one PaymentIntent.
+ */
+export const checkoutRequest = z.object({ planId, checkoutId: z.uuid().optional() });
+export const checkoutData = z.object({
+  /** The PaymentIntent's id: GET /api/billing/payments/{id} reads its state. */
+  paymentId,
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+  /**
+   * One machine only: the local Stripe stand-in's URL, where the "local test payments" card form
+   * confirms (Stripe.js cannot load there). Absent in AWS, where the Payment Element is used.
+   */
+  standInUrl: z.string().optional(),
+});
+
+export const paymentStates = ['processing', 'succeeded', 'failed'] as const;
+export const paymentData = z.object({
+  paymentId,
+  /** succeeded: the plan's certificates are on the balance (the signed webhook arrived). */
+  status: z.enum(paymentStates),
+  message: z.string(),
+  planName: z.string(),
+  certificates: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+});
+export type PaymentData = z.infer<typeof paymentData>;
+
+/** /api/billing: the ledger, checkout and payments (main administrator or the `billing` flag). */
+export const billingRoutes = defineRoutes({
+  'GET /api/billing/ledger': { access: reader('billing'), query: ledgerQuery, data: ledgerPage },
+  'GET /api/billing/ledger/csv': { access: reader('billing'), data: ledgerCsv },
+  'POST /api/billing/checkout': { access: writer('billing'), body: checkoutRequest, data: checkoutData },
+  'GET /api/billing/payments/{id}': {
+    access: reader('billing'),
+    params: z.object({ id: paymentId }),
+    data: paymentData,
+  },
+});
+
+/** Stripe's webhook: signed by Stripe, read raw (the signature covers the exact bytes). */
+export const MAX_STRIPE_EVENT_BODY = 256 * 1024;
+export const stripeWebhookRoutes = defineRoutes({
+  'POST /api/public/stripe/webhook': {
+    access: anyone,
+    rawBody: true,
+    maxBodyLength: MAX_STRIPE_EVENT_BODY,
+    data: z.object({ received: z.boolean() }),
+  },
+});

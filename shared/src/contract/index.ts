@@ -2,7 +2,7 @@ import { approvalsRoutes } from './approvals';
 import { authRoutes } from './auth';
 import { balanceRoutes } from './balance';
 import { batchesRoutes } from './batches';
-import { plansRoutes } from './billing';
+import { billingRoutes, plansRoutes, stripeWebhookRoutes } from './billing';
 import { cohortsRoutes } from './cohorts';
 import { invitationsRoutes } from './invitations';
 import { keysRoutes } from './keys';
@@ -43,6 +43,8 @@ export const contract = {
   ...approvalsRoutes,
   ...publicRoutes,
   ...plansRoutes,
+  ...billingRoutes,
+  ...stripeWebhookRoutes,
 };
 
 export type Contract = typeof contract;

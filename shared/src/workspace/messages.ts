@@ -34,6 +34,9 @@ export const workspaceMessages = {
 
   // §8 balance
   insufficientBalance: `You have insufficient balance to issue. Send a request to the ${PRODUCT} team to Top Up.`,
+  /** A refunded payment took back certificates that were already used: issuing waits for a new plan. */
+  negativeBalance: (balance: number) =>
+    `Your balance is ${balance} certificates because a refunded payment took back certificates that were already used. Buy a plan to bring it above zero before issuing.`,
   topUpSent: `Send a request to the ${PRODUCT} team.`,
   topUpMailFailed: `Send a request to the ${PRODUCT} team, But failed by incorrect email setting.`,
 

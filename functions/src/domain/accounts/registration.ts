@@ -14,6 +14,7 @@ import { findUserByEmail, updateUser, type OrgRecord, type UserRecord } from './
 import { createUserWithIdentity } from './user-creation';
 import { issueCode, redeemCode } from './email-codes';
 import { confirmationMail } from './account-mail';
+import { trialEntry } from '../billing/balance';
 
 /** `field` names the form field the problem belongs beside (each password form names it its own way). */
 export const assertAcceptablePassword = async (password: string, field = 'password') => {
@@ -66,8 +67,11 @@ export const register = async (input: RegisterRequest, client: string): Promise<
         emailConfirmed: false,
         mustChangePassword: false,
       },
-      // The free trial (§9) is granted in the same transaction that creates the organisation.
-      extraItems: [put(organisations().create({ ...org, balance: FREE_TRIAL_CERTIFICATES }).params())],
+      // The free trial (§9) is granted, with its ledger entry, in the transaction that creates the organisation.
+      extraItems: [
+        put(organisations().create({ ...org, balance: FREE_TRIAL_CERTIFICATES }).params()),
+        trialEntry(orgId, now),
+      ],
     }),
   );
   await sendConfirmationCode(user, client);

@@ -1,4 +1,4 @@
-import type { Permissions } from '@proofmark/shared/accounts/permissions';
+import { noPermissions, type Permissions } from '@proofmark/shared/accounts/permissions';
 import { organisations } from '../../store/organisations';
 import { rowsWrittenBeforeEntities as earlierRows } from '../../store/table';
 import { users } from '../../store/users';
@@ -43,11 +43,17 @@ export interface OrgRecord {
 /** The user's row as a transaction write (registration and team invitations create it with other rows). */
 export const userPut = (u: UserRecord) => users().create(u).params();
 
+/** A flag added after a user's row was written (e.g. `billing`) reads as off. */
+const withEveryFlag = (u: UserRecord): UserRecord => ({
+  ...u,
+  permissions: { ...noPermissions(), ...u.permissions },
+});
+
 export const getUser = async (orgId: string, userId: string): Promise<UserRecord | undefined> => {
   const out = await users()
     .get({ orgId, userId })
     .go({ consistent: true, ...earlierRows });
-  return (out.data as UserRecord | null) ?? undefined;
+  return out.data ? withEveryFlag(out.data as UserRecord) : undefined;
 };
 
 /** Emails are unique across organisations (one Cognito pool), so this finds at most one user. */
@@ -65,7 +71,7 @@ export const listUsers = async (orgId: string): Promise<UserRecord[]> =>
     await users()
       .query.byId({ orgId })
       .go({ pages: 'all', ...earlierRows })
-  ).data as UserRecord[];
+  ).data.map((u) => withEveryFlag(u as UserRecord));
 
 export const getOrg = async (orgId: string): Promise<OrgRecord | undefined> => {
   const out = await organisations().get({ orgId }).go(earlierRows);

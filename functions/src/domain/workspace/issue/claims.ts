@@ -3,7 +3,7 @@ import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { cancellationReasons, writeAll } from '../../../store/transaction';
 import { mapLimit } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
-import { refundItems } from '../balance';
+import { refundItems } from '../../billing/balance';
 import { claimable, claimCounting, findIssueRun, type IssueRun } from './run';
 import { transitionRow } from '../row-transitions';
 

@@ -13,7 +13,7 @@ import { mapLimit, type RecipientItem } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
 import { updateRun } from '../../runs';
 import { cancellationReasons, writeAll } from '../../../store/transaction';
-import { refundItems } from '../balance';
+import { refundItems } from '../../billing/balance';
 import { credentialDisplay } from '../credential-display';
 import { claimIssueRows } from './claims';
 import { clearJobMark, findIssueRun, markRunning, runFailing, type IssueRun } from './run';

@@ -12,7 +12,7 @@ import { cancellationReasons, writeAll } from '../../../store/transaction';
 import type { Blockchain } from '../../keys/chains';
 import type { RecipientItem } from '../../recipients/recipient-store';
 import { runCreation } from '../../runs';
-import { debitItems, getBalance } from '../balance';
+import { debitItems, getBalance } from '../../billing/balance';
 import { claimIssueRows } from './claims';
 import { findIssueRun, type IssueKind, type IssueRun } from './run';
 
@@ -37,7 +37,9 @@ export const openIssueRun = async (
   },
 ): Promise<IssueRun> => {
   const n = o.rows.length;
-  if (!hasEnoughBalance(await getBalance(orgId), n, o.wholeCohort)) throw badRequest(m.insufficientBalance);
+  const balance = await getBalance(orgId);
+  if (balance < 0) throw badRequest(m.negativeBalance(balance));
+  if (!hasEnoughBalance(balance, n, o.wholeCohort)) throw badRequest(m.insufficientBalance);
   const need = Math.max(n, o.wholeCohort ? MIN_BALANCE_COHORT : MIN_BALANCE_SELECTION);
   const message = { orgId, runId: o.runId };
   const now = new Date().toISOString();
