@@ -57,12 +57,13 @@ export const domainAreas = {
     exports: ['invitations', 'recipient-store', 'recipients'],
     imports: ['accounts', 'public', 'settings', 'workspace'],
   },
-  public: { exports: ['wallet-introduction'], imports: ['accounts', 'recipients'] },
+  public: { exports: ['wallet-introduction'], imports: ['accounts', 'dashboard', 'recipients'] },
   workspace: {
     exports: ['issue/published', 'job-chunks'],
-    imports: ['accounts', 'batches', 'billing', 'keys', 'recipients', 'settings'],
+    imports: ['accounts', 'batches', 'billing', 'dashboard', 'keys', 'recipients', 'settings'],
   },
   billing: { exports: ['balance', 'plans'], imports: ['accounts'] },
+  dashboard: { exports: ['counters', 'tracking'], imports: ['keys', 'recipients', 'settings'] },
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -90,6 +90,11 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   billing: none,
   // Anyone may call it, but only signed Stripe events are read: payments, balance, ledger, idempotency.
   'public-stripe': none,
+  // Reads counters, verifications and rows; writes nothing.
+  dashboard: { ...none, table: 'records' },
+  mycertificates: { ...none, table: 'records' },
+  // Anyone may call it: counts opens and clicks of tracked mails.
+  'public-mail': { ...none, table: 'records' },
 };
 
 export const jobAccess: Record<JobName, FunctionAccess> = {
@@ -100,4 +105,6 @@ export const jobAccess: Record<JobName, FunctionAccess> = {
   issue: { ...none, buckets: files, queues: ['anchor', 'issue'], secrets: true },
   send: { ...none, buckets: files, mail: true },
   download: { ...none, buckets: files },
+  // Counts mail events and marks bounced recipient rows.
+  mailevents: { ...none, table: 'records' },
 };

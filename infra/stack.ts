@@ -10,7 +10,7 @@ import { Cdn } from './constructs/cdn';
 import { Data } from './constructs/data';
 import { JobQueues } from './constructs/job-queues';
 import { JobWorkers } from './constructs/job-workers';
-import { Mail } from './constructs/mail';
+import { Mail, MailEvents } from './constructs/mail';
 import { acknowledgeNagFindings } from './nag';
 import { Scheduling } from './constructs/scheduling';
 import { Secrets } from './constructs/secrets';
@@ -97,6 +97,7 @@ export class ProofmarkStack extends Stack {
     const mail = new Mail(this, 'Mail', { from: settings.mailFrom, domain: settings.mailDomain });
     const queues = new JobQueues(this, 'Queues');
     const scheduling = new Scheduling(this, 'Scheduling', { targets: queues.queues });
+    const mailEvents = new MailEvents(this, 'MailEvents', { queue: queues.byJob.mailevents.queue });
 
     const api = new Api(this, 'Api', {
       issuerUrl: auth.issuerUrl,
@@ -119,7 +120,11 @@ export class ProofmarkStack extends Stack {
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.client.userPoolClientId,
       secretsKey: secrets.key,
-      mail: { identity: mail.identity, from: mail.from },
+      mail: {
+        identity: mail.identity,
+        from: mail.from,
+        configurationSet: mailEvents.configurationSet.configurationSetName,
+      },
       chain: { rpcUrl: settings.chainRpcUrl, network: settings.chainNetwork },
       optional: settings.optional,
       publicBaseUrl: cdn.publicUrl,

@@ -20,6 +20,8 @@ export const envNames = {
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
   mailFrom: 'MAIL_FROM',
+  /** The SES configuration set whose event publishing feeds the mailevents job (optional). */
+  mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   chainRpcUrl: 'CHAIN_RPC_URL',
   chainNetwork: 'CHAIN_NETWORK',
   publicBaseUrl: 'PUBLIC_BASE_URL',

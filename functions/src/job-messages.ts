@@ -9,6 +9,26 @@ const runChunk = { ...ofRun, chunk: z.number().int().min(0) };
 const rowsChunk = { ...runChunk, certtype: id, items: z.array(z.string()).min(1) };
 
 /**
+ * One event of SES event publishing (configuration set → SNS → this queue, raw delivery; on one
+ * machine the local SES stand-in sends the same JSON): what the engagement counters read of it.
+ */
+export const sesMailEvent = z.looseObject({
+  eventType: z.string().max(40),
+  mail: z.looseObject({
+    messageId: z.string().max(200),
+    tags: z.record(z.string(), z.array(z.string().max(256))).optional(),
+  }),
+  bounce: z
+    .looseObject({
+      bounceType: z.string().max(40),
+      bounceSubType: z.string().max(40).optional(),
+      bouncedRecipients: z.array(z.looseObject({ emailAddress: z.string().max(320) })).max(100),
+    })
+    .optional(),
+});
+export type SesMailEvent = z.infer<typeof sesMailEvent>;
+
+/**
  * What each job queue carries: ids only (the job reads its state from DynamoDB). Senders are typed
  * by these (adapters/queue.ts enqueueJob) and each job parses its messages with them
  * (jobs/sqs-job.ts), so a message that would not parse cannot be sent from our code.
@@ -21,6 +41,7 @@ export const jobMessages = {
   issue: z.object(ofRun),
   send: z.object(rowsChunk),
   download: z.object({ ...runChunk, certtype: id }),
+  mailevents: sesMailEvent,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobMessage<J extends JobName> = z.infer<(typeof jobMessages)[J]>;

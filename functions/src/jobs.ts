@@ -27,6 +27,8 @@ export const jobs = {
   issue: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 5, memoryMb: 1024 },
   send: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 3, memoryMb: 512 },
   download: { timeoutSeconds: 900, batchSize: 1, maxReceiveCount: 3, memoryMb: 2048 },
+  // SES event publishing (delivery, bounce, complaint) through SNS; counted once per mail and event.
+  mailevents: { timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5, memoryMb: 256 },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

@@ -41,6 +41,9 @@ export const routeGroups = [
   'plans',
   'billing',
   'public-stripe',
+  'dashboard',
+  'mycertificates',
+  'public-mail',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -138,6 +141,12 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/workspace/download': 'workspace-delivery',
   'POST /api/workspace/download-zip': 'workspace-delivery',
 
+  'GET /api/dashboard': 'dashboard',
+  'GET /api/dashboard/download': 'dashboard',
+  'GET /api/dashboard/engagement': 'dashboard',
+  'GET /api/dashboard/first-steps': 'dashboard',
+  'GET /api/mycertificates': 'mycertificates',
+
   'POST /api/public/chain/{network}': 'public',
   'POST /api/public/verifications': 'public',
 
@@ -147,6 +156,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/billing/checkout': 'billing',
   'GET /api/billing/payments/{id}': 'billing',
   'POST /api/public/stripe/webhook': 'public-stripe',
+  'GET /api/public/mail/{token}/open': 'public-mail',
+  'GET /api/public/mail/{token}/link/{n}': 'public-mail',
 };
 
 export const routes: readonly RouteDef[] = (Object.keys(contract) as RouteKey[]).map((key) => {

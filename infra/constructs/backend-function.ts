@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { Duration } from 'aws-cdk-lib';
+import { Stack, type Duration } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -28,7 +28,8 @@ export interface Backend {
   userPoolId: string;
   userPoolClientId: string;
   secretsKey: IKey;
-  mail: { identity: IEmailIdentity; from: string };
+  /** The sending identity, and the configuration set that publishes tracked mails' events. */
+  mail: { identity: IEmailIdentity; from: string; configurationSet: string };
   chain: { rpcUrl: string; network: string };
   /** Optional integrations (programme source, Bitcoin, confirmations), set only when configured. */
   optional?: Record<string, string>;
@@ -49,6 +50,7 @@ export const backendEnvironment = (b: Backend): Record<string, string> => ({
   [envNames.userPoolId]: b.userPoolId,
   [envNames.userPoolClientId]: b.userPoolClientId,
   [envNames.mailFrom]: b.mail.from,
+  [envNames.mailConfigurationSet]: b.mail.configurationSet,
   [envNames.chainRpcUrl]: b.chain.rpcUrl,
   [envNames.chainNetwork]: b.chain.network,
   [envNames.publicBaseUrl]: b.publicBaseUrl,
@@ -133,7 +135,22 @@ const grantAccess = (fn: NodejsFunction, b: Backend, access: FunctionAccess): vo
   for (const job of access.queues) b.queues[job].grantSendMessages(fn);
   // Envelope encryption (functions/src/adapters/envelope.ts): data keys are generated and decrypted.
   if (access.secrets) b.secretsKey.grant(fn, 'kms:GenerateDataKey', 'kms:Decrypt');
-  if (access.mail) b.mail.identity.grantSendEmail(fn);
+  if (access.mail) {
+    b.mail.identity.grantSendEmail(fn);
+    // SES authorises a send against its configuration set too.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [
+          Stack.of(fn).formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: b.mail.configurationSet,
+          }),
+        ],
+      }),
+    );
+  }
   if (access.users) b.userPool.grant(fn, ...userAdminActions);
   if (access.health) grantHealthChecks(fn, b);
 };

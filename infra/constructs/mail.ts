@@ -1,4 +1,13 @@
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+} from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 export interface MailProps {
@@ -24,5 +33,31 @@ export class Mail extends Construct {
     this.identity = new EmailIdentity(this, 'Identity', {
       identity: props.domain ? Identity.domain(props.domain) : Identity.email(props.from),
     });
+  }
+}
+
+export interface MailEventsProps {
+  /** The mailevents job's queue (functions/src/jobs.ts). */
+  queue: IQueue;
+}
+
+/**
+ * SES event publishing of tracked mails (engagement analytics): a configuration set whose delivery,
+ * bounce and complaint events go to an SNS topic, delivered raw (the event JSON itself) to the
+ * mailevents job's queue. On one machine infra/local/ses-events.ts stands in for all three.
+ */
+export class MailEvents extends Construct {
+  readonly configurationSet: ConfigurationSet;
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: MailEventsProps) {
+    super(scope, id);
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet');
+    this.topic = new Topic(this, 'Events', { enforceSSL: true });
+    this.configurationSet.addEventDestination('ToTopic', {
+      destination: EventDestination.snsTopic(this.topic),
+      events: [EmailSendingEvent.DELIVERY, EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+    this.topic.addSubscription(new SqsSubscription(props.queue, { rawMessageDelivery: true }));
   }
 }

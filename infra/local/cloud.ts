@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { envNames, bucketNames } from '../resources';
 import { jobNames, type JobName } from '../../functions/src/jobs';
@@ -159,6 +159,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       [envNames.userPoolId]: resources.userPoolId,
       [envNames.userPoolClientId]: resources.userPoolClientId,
       [envNames.mailFrom]: process.env[envNames.mailFrom] ?? 'no-reply@proofmark.local',
+      // Mails sent with it have their events published (the local stand-in: ses-events.ts).
+      [envNames.mailConfigurationSet]: 'proofmark-local',
       [envNames.chainRpcUrl]: endpoints.chain,
       // The dev chain stands in for Sepolia, so the official Blockcerts verifier (which only knows real
       // networks) can be pointed at it; anchors read blink:eth:sepolia:<tx>.
@@ -218,6 +220,12 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     await seedPlans();
 
     const sqsClient = new SQSClient(localClientConfig(endpoints.sqs));
+    // SES event publishing's stand-in delivers each mail's events to the mailevents queue, as SNS does in AWS.
+    ses.setPublisher(async (event) => {
+      await sqsClient.send(
+        new SendMessageCommand({ QueueUrl: resources.queueUrls.mailevents, MessageBody: JSON.stringify(event) }),
+      );
+    });
     const pollers = startPollers({
       sqs: sqsClient,
       queueUrls: resources.queueUrls,

@@ -47,6 +47,8 @@ export interface FunctionConfig {
   userPoolId: string;
   userPoolClientId: string;
   mailFrom: string;
+  /** SES configuration set of tracked mails (delivery, bounce and complaint events); unset: none. */
+  mailConfigurationSet?: string;
   /** Where the app is served, without a trailing slash. */
   appBaseUrl: string;
   /** Where the public bucket's documents are served, without a trailing slash. */
@@ -106,6 +108,9 @@ export const readFunctionConfig = (environment: Environment): FunctionConfig => 
     },
     get mailFrom() {
       return required(envNames.mailFrom);
+    },
+    get mailConfigurationSet() {
+      return process.env[envNames.mailConfigurationSet] || undefined;
     },
     get appBaseUrl() {
       return trimSlashes(required(envNames.appBaseUrl));

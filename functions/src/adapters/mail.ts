@@ -10,13 +10,23 @@ export interface OutgoingMail {
   cc?: string[];
   /** Images the HTML shows as `cid:<contentId>` (mail clients show these, unlike data: URLs or inline SVG). */
   inline?: { filename: string; contentType: string; contentId: string; content: Uint8Array }[];
+  /**
+   * SES message tags (e.g. the engagement token): they come back in the mail's delivery, bounce
+   * and complaint events, which the configuration set publishes.
+   */
+  tags?: Record<string, string>;
 }
 
 /** Sends through SES (the local SES server on one machine, whose inbox page shows the mail). */
 export const sendMail = async (mail: OutgoingMail): Promise<void> => {
+  const tags = Object.entries(mail.tags ?? {});
+  // Only tracked mails go through the configuration set: their events are the ones counted.
+  const configurationSet = tags.length ? functionConfig().mailConfigurationSet : undefined;
   await sesClient().send(
     new SendEmailCommand({
       FromEmailAddress: functionConfig().mailFrom,
+      ...(tags.length ? { EmailTags: tags.map(([Name, Value]) => ({ Name, Value })) } : {}),
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
       Destination: { ToAddresses: mail.to, CcAddresses: mail.cc },
       Content: {
         Simple: {

@@ -12,3 +12,23 @@ export const jsonReply = (
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   body: JSON.stringify(body),
 });
+
+/** A body that is not the envelope (CSV, an image, a redirect's empty body); never cached either. */
+export const rawReply = (
+  status: number,
+  contentType: string,
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+): HttpResult =>
+  typeof body === 'string'
+    ? {
+        statusCode: status,
+        headers: { 'content-type': contentType, 'cache-control': 'no-store', ...headers },
+        body,
+      }
+    : {
+        statusCode: status,
+        headers: { 'content-type': contentType, 'cache-control': 'no-store', ...headers },
+        body: Buffer.from(body).toString('base64'),
+        isBase64Encoded: true,
+      };

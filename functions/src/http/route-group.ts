@@ -8,7 +8,7 @@ import { errorReply } from './middlewares/error-reply';
 import { inputParsing } from './middlewares/input-parsing';
 import { requestLogging } from './middlewares/request-logging';
 import { routeLookup } from './middlewares/route-lookup';
-import { jsonReply, type HttpResult } from './reply';
+import { jsonReply, rawReply, type HttpResult } from './reply';
 import type { RouteContext } from './route-context';
 
 /** What a handler answers: `Data` as the contract types it (omitted when the route answers none). */
@@ -17,7 +17,17 @@ export type Reply<C extends AnyRoute> = {
   status?: number;
   message?: string;
   headers?: Record<string, string>;
+  /**
+   * Answer this body instead of the JSON envelope (a CSV download, the tracking pixel, a redirect's
+   * empty body); only for routes whose contract `Data` is null.
+   */
+  raw?: null extends DataOf<C> ? RawBody : never;
 } & (null extends DataOf<C> ? { data?: DataOf<C> } : { data: DataOf<C> });
+
+export interface RawBody {
+  contentType: string;
+  body: string | Uint8Array;
+}
 
 /** What a handler is given beside its input: the event, and on signed-in routes the caller and their row. */
 export type CallContext<C extends AnyRoute> = { event: HttpEvent } & (C['access'] extends { kind: 'public' }
@@ -56,8 +66,10 @@ export const httpGroup = <R extends Record<string, AnyRoute>>(routes: R, handler
         message?: string;
         data?: unknown;
         headers?: Record<string, string>;
+        raw?: RawBody;
       };
       const status = reply.status ?? 200;
+      if (reply.raw) return rawReply(status, reply.raw.contentType, reply.raw.body, reply.headers);
       return jsonReply(
         status,
         { Status: status, message: reply.message ?? 'Success', Data: reply.data ?? null },

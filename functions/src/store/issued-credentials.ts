@@ -17,6 +17,8 @@ export const issuedCredentials = defineEntity('issuedCredential', {
     batchId: attr.requiredText,
     statusIndex: attr.number,
     statusPurposes: attr.texts,
+    /** The cohort of the row it was issued to (the engagement funnel counts its verifications there). */
+    cohortid: attr.text,
   },
   indexes: { byId: orgKey(keyPart('CRED', 'credentialId')) },
 });

@@ -56,6 +56,10 @@ export const recipients = defineEntity('recipient', {
     sentAt: attr.text,
     sentCount: attr.number,
     sendRun: attr.text,
+    firstSentRun: attr.text,
+    /** The address bounced (a mail event): sends skip the row until its email is edited. */
+    bouncedAt: attr.text,
+    bounceReason: attr.text,
     approval: attr.number,
     declineReason: attr.text,
     createdAt: attr.requiredText,

@@ -3,7 +3,9 @@ import { defineEntity, keyPart, orgKey } from './table';
 
 /**
  * The dashboard's counters of one organisation for one month (issued, sent, revoked, verification
- * requests), added to as the work happens.
+ * requests), added to as the work happens — in the same transaction as the change they count
+ * (domain/dashboard/counters.ts), so a redelivered job never counts twice. A 30-year chart reads at
+ * most 360 of them in one query.
  *
  * | access pattern | key                                      |
  * |----------------|------------------------------------------|

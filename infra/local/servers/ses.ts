@@ -2,6 +2,7 @@ import sesModule from 'aws-ses-v2-local';
 import type { Server } from 'node:http';
 import { HOST } from '../ports';
 import type { RunningServer } from './child';
+import { startSesEventProxy, type MailEvent } from '../ses-events';
 
 const startSesServer = ((sesModule as { default?: unknown }).default ?? sesModule) as (c: {
   host: string;
@@ -27,15 +28,24 @@ const localAccount = {
   SuppressionAttributes: { SuppressedReasons: [] },
 };
 
-export const startSes = async (port: number): Promise<RunningServer & { port: number }> => {
+export const startSes = async (
+  port: number,
+): Promise<RunningServer & { port: number; setPublisher: (p: (e: MailEvent) => Promise<void>) => void }> => {
   process.env.AWS_SES_ACCOUNT = JSON.stringify(localAccount);
-  const server = await startSesServer({ host: HOST, port });
-  const actual = (server.address() as { port: number }).port;
+  // The SES server on a port of its own, behind the stand-in for event publishing (../ses-events.ts).
+  const server = await startSesServer({ host: HOST, port: 0 });
+  const inner = (server.address() as { port: number }).port;
+  const proxy = await startSesEventProxy(port, HOST, `http://${HOST}:${inner}`);
+  const close = (s: Server) =>
+    new Promise<void>((resolve) => (s.closeAllConnections?.(), s.close(() => resolve())));
   return {
     name: 'ses',
-    url: `http://${HOST}:${actual}`,
-    port: actual,
-    stop: () =>
-      new Promise<void>((resolve) => (server.closeAllConnections?.(), server.close(() => resolve()))),
+    url: `http://${HOST}:${proxy.port}`,
+    port: proxy.port,
+    setPublisher: proxy.setPublisher,
+    stop: async () => {
+      await close(proxy.server);
+      await close(server);
+    },
   };
 };

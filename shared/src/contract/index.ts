@@ -4,6 +4,7 @@ import { balanceRoutes } from './balance';
 import { batchesRoutes } from './batches';
 import { billingRoutes, plansRoutes, stripeWebhookRoutes } from './billing';
 import { cohortsRoutes } from './cohorts';
+import { dashboardRoutes, mailTrackingRoutes, myCertificatesRoutes } from './dashboard';
 import { invitationsRoutes } from './invitations';
 import { keysRoutes } from './keys';
 import { profileRoutes } from './profile';
@@ -41,10 +42,13 @@ export const contract = {
   ...workspaceRoutes,
   ...balanceRoutes,
   ...approvalsRoutes,
+  ...dashboardRoutes,
+  ...myCertificatesRoutes,
   ...publicRoutes,
   ...plansRoutes,
   ...billingRoutes,
   ...stripeWebhookRoutes,
+  ...mailTrackingRoutes,
 };
 
 export type Contract = typeof contract;

@@ -51,6 +51,8 @@ export const recipientRow = z.object({
   status: z.string(),
   secondemailaddress: z.string(),
   extrafields: z.record(z.string(), z.string()),
+  /** Mail to this address bounced (a mail event): sends skip the row until its email is edited. */
+  bounced: z.boolean().optional(),
   is_child: z.literal(1),
   children: z.array(z.never()),
 });

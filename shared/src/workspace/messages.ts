@@ -13,8 +13,11 @@ export const workspaceMessages = {
   selectCorrectItems: 'Please select correct items',
   selectCorrectItemsDot: 'Please select correct items.',
   selectBlockchain: 'Please select blockchain',
-  allInvitePending: 'All the selected students has Invite pending status',
-  someInvitePending: 'Some selected students has Invite pending status',
+  // The spec's words, then the ways forward (a recipient needs an identity before Generate).
+  allInvitePending:
+    'All the selected students has Invite pending status. Give them an identity in Manage Students: send wallet invitations, or use "Copy email as public key".',
+  someInvitePending:
+    'Some selected students has Invite pending status. Give them an identity in Manage Students: send wallet invitations, or use "Copy email as public key".',
   noHoldStudents: 'There is no selected hold students',
   zipCap: (cap: number) => `Please select up to ${cap} of students.`,
   noDownloadType: 'There is no selected certificates type. You must select certificates type at least one.',
@@ -22,6 +25,8 @@ export const workspaceMessages = {
   inputPassword: 'Please input password.',
   revokeReason: 'Please enter revoke reason.',
   noGeneratedCertificates: 'There is no generated certificates',
+  addressBounced: (email: string) =>
+    `mail to ${email} bounced earlier, so it was not sent again; correct the email in Manage Students to send again`,
 
   // §5 approval screen
   approvalNothingSelected: 'There is no selected students.',

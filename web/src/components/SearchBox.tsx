@@ -9,17 +9,19 @@ export function SearchBox({
   label,
   search,
   onSearch,
+  placeholder = 'Search name, email or student ID',
 }: {
   label: string;
   search: string;
   onSearch: (search: string) => void;
+  placeholder?: string;
 }) {
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
   return (
     <Input.Search
       aria-label={label}
-      placeholder="Search name, email or student ID"
+      placeholder={placeholder}
       allowClear
       style={{ flex: '1 1 260px', maxWidth: 380 }}
       value={text}

@@ -17,7 +17,9 @@ import { getObjectText } from '../../adapters/blobs';
 import { relayUpstreamFor } from '../../adapters/chain/deployment-networks';
 import { publicKeys, publicUrl } from '../public-urls';
 import { verifications } from '../../store/verifications';
-import { recordStat } from '../stats';
+import { counterItems, writeCounted } from '../dashboard/counters';
+import { issuedCredentials } from '../../store/issued-credentials';
+import { put } from '../../store/transaction';
 import { orgIdBySlug } from '../accounts/users';
 
 /** How long the relay waits for the chain before the verifier reports "could not check". */
@@ -198,17 +200,31 @@ export const recordVerification = async (input: RecordVerificationRequest, now =
   const orgId = await orgIdBySlug(slug);
   if (!orgId) return false;
   const at = now.toISOString();
-  await verifications()
-    .put({
+  const [details, issued] = await Promise.all([
+    publishedDetails(slug, input.credentialId),
+    issuedCredentials().get({ orgId, credentialId: input.credentialId }).go(),
+  ]);
+  const cohortid = issued.data?.cohortid;
+  // The record and its counts are one write: a verification is counted exactly when it is listed.
+  await writeCounted([
+    put(
+      verifications()
+        .put({
+          orgId,
+          verifiedAt: at,
+          verificationId: randomUUID(),
+          credentialId: input.credentialId,
+          verdict: input.verdict,
+          method: input.method,
+          ...details,
+        })
+        .params(),
+    ),
+    ...counterItems(
       orgId,
-      verifiedAt: at,
-      verificationId: randomUUID(),
-      credentialId: input.credentialId,
-      verdict: input.verdict,
-      method: input.method,
-      ...(await publishedDetails(slug, input.credentialId)),
-    })
-    .go();
-  await recordStat(orgId, 'verified', 1, now);
+      { stats: { verified: 1 }, ...(cohortid ? { cohorts: { [cohortid]: { verified: 1 } } } : {}) },
+      now,
+    ),
+  ]);
   return true;
 };

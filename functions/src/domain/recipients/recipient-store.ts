@@ -74,6 +74,10 @@ export interface RecipientItem {
   sentCount?: number;
   /** The send run that last mailed this row: a redelivered chunk of that run skips it (no double count). */
   sendRun?: string;
+  firstSentRun?: string;
+  /** The address bounced (a mail event): later sends skip the row until its email is edited. */
+  bouncedAt?: string;
+  bounceReason?: string;
   /** What an issue request that is refused gives the row back. */
   statusBeforeIssue?: string;
   /** Approval screen (§2.6): 1 approved, 2 declined. */

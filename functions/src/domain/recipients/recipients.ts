@@ -96,6 +96,7 @@ export const childRow = (r: RecipientItem): RecipientRow => ({
   status: r.status ?? '',
   secondemailaddress: r.secondemail ?? '',
   extrafields: r.extra ?? {},
+  ...(r.bouncedAt ? { bounced: true } : {}),
   is_child: 1,
   children: [],
 });
@@ -238,6 +239,8 @@ export const updateRecipient = async (orgId: string, req: UpdateRecipientRequest
     middlename: req.middlename,
     lastname: req.lastname,
     ...(req.secondemailaddress !== undefined ? { secondemail: req.secondemailaddress } : {}),
+    // A corrected address may be mailed again: the earlier bounce no longer stands.
+    ...(row.bouncedAt && req.newemail !== row.email ? { bouncedAt: '', bounceReason: '' } : {}),
   });
   if (!ok) throw notFound(m.noSuchStudent);
 };

@@ -9,7 +9,13 @@ import {
 } from '@proofmark/shared/workspace/certificate-mail';
 import { appBaseUrl } from '../../adapters/site-urls';
 import type { OutgoingMail } from '../../adapters/mail';
-import { imageSrc, mailWithImages, senderLogo, type MailTarget, type Sender } from '../recipients/invitations';
+import {
+  imageSrc,
+  mailWithImages,
+  senderLogo,
+  type MailTarget,
+  type Sender,
+} from '../recipients/invitations';
 import { publicKeys, publicUrl, verifierPageUrl } from '../public-urls';
 
 /**

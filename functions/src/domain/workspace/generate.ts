@@ -8,7 +8,12 @@ import { generateChunks } from '../../store/generate-chunks';
 import { cancellationReasons, writeAll } from '../../store/transaction';
 import { objectKeys } from '../object-keys';
 import { getOrgSettings } from '../settings/org-settings';
-import { getRecipient, mapLimit, updateRecipientItem, type RecipientItem } from '../recipients/recipient-store';
+import {
+  getRecipient,
+  mapLimit,
+  updateRecipientItem,
+  type RecipientItem,
+} from '../recipients/recipient-store';
 import { resolveSelection } from '../recipients/recipients';
 import { findRun, runCounting, updateRun } from '../runs';
 import { getOrg } from '../accounts/users';

@@ -3,11 +3,11 @@ import { anchorStatusList } from '../batches/status-list-editions';
 import type { RecipientItem } from '../recipients/recipient-store';
 import { allowedSelection } from '../recipients/recipients';
 import { revokeCredentials } from '../batches/revocations';
-import { recordStat } from '../stats';
+import { countOnce } from '../dashboard/counters';
 import { setHeld } from '../batches/status-list';
 import type { UserRecord } from '../accounts/users';
 import { checkCredentials } from './issue/requests';
-import { moveEach, transitionRow } from './row-transitions';
+import { movedRows, transitionRow } from './row-transitions';
 
 /**
  * Revoke, hold and unhold from the Issued tab (§2.5, §5): the credential engine changes the status
@@ -42,11 +42,14 @@ export const revokeSelection = async (
     req.certtype === 'openbadges' ? 'w3c' : 'blockcerts',
   );
   const revokedAt = new Date().toISOString();
-  const updated = await moveEach(rows, (r) =>
+  const moved = await movedRows(rows, (r) =>
     transitionRow(r, [r.status], { status: st.revoked, revokedAt, revokeReason: req.revokereason }),
   );
-  await recordStat(orgId, 'revoked', updated);
-  return { updated, batchId: batch.id };
+  await countOnce(orgId, `revoked#${batch.id}`, {
+    stats: { revoked: moved.length },
+    moves: moved.map((r) => ({ certtype: r.certtype, from: r.status, to: st.revoked })),
+  });
+  return { updated: moved.length, batchId: batch.id };
 };
 
 /**
@@ -58,28 +61,35 @@ const changeSuspension = async (
   certtype: string,
   selectedItems: string[],
   held: boolean,
+  target: (r: RecipientItem) => string,
   move: (r: RecipientItem, at: string) => Promise<boolean>,
 ): Promise<StatusChange> => {
   const { rows } = await allowedSelection(orgId, certtype, selectedItems, held ? canHold : canUnhold);
   await setHeld(orgId, rows.map(credentialIdOf), held);
   const batch = await anchorStatusList(orgId, 'suspension');
   const at = new Date().toISOString();
-  return { updated: await moveEach(rows, (r) => move(r, at)), batchId: batch.id };
+  const moved = await movedRows(rows, (r) => move(r, at));
+  await countOnce(orgId, `${held ? 'hold' : 'unhold'}#${batch.id}`, {
+    moves: moved.map((r) => ({ certtype: r.certtype, from: r.status, to: target(r) })),
+  });
+  return { updated: moved.length, batchId: batch.id };
 };
+
+const unheldStatus = (r: RecipientItem) => r.statusBeforeHold || st.issued;
 
 /** Hold: the certificate shows as suspended until unheld; the row remembers what it was. */
 export const holdSelection = (orgId: string, certtype: string, selectedItems: string[]) =>
-  changeSuspension(orgId, certtype, selectedItems, true, (r, heldAt) =>
-    transitionRow(r, [r.status], { status: st.hold, statusBeforeHold: r.status, heldAt }),
+  changeSuspension(
+    orgId,
+    certtype,
+    selectedItems,
+    true,
+    () => st.hold,
+    (r, heldAt) => transitionRow(r, [r.status], { status: st.hold, statusBeforeHold: r.status, heldAt }),
   );
 
 /** Unhold (§5: only Hold rows): back to the status before the hold. */
 export const unholdSelection = (orgId: string, certtype: string, selectedItems: string[]) =>
-  changeSuspension(orgId, certtype, selectedItems, false, (r) =>
-    transitionRow(
-      r,
-      [st.hold],
-      { status: r.statusBeforeHold || st.issued },
-      { remove: ['statusBeforeHold', 'heldAt'] },
-    ),
+  changeSuspension(orgId, certtype, selectedItems, false, unheldStatus, (r) =>
+    transitionRow(r, [st.hold], { status: unheldStatus(r) }, { remove: ['statusBeforeHold', 'heldAt'] }),
   );

@@ -106,6 +106,8 @@ export const markSent = (row: RecipientKey, runId: string) => {
       .patch(keyOf(row))
       .set({ status: st.sent, sentAt: now, sendRun: runId, updatedAt: now })
       .add({ sentCount: 1 })
+      // The run that sent it first: the one that moved it issued → sent (My Certificates' counts).
+      .data((a, op) => op.ifNotExists(a.firstSentRun, runId))
       .where(
         (a, op) =>
           `(${op.eq(a.status, is(st.issued))} OR ${op.eq(a.status, is(st.sent))}) AND ` +
@@ -113,6 +115,15 @@ export const markSent = (row: RecipientKey, runId: string) => {
       )
       .go({ response: 'none' }),
   );
+};
+
+/** Moves each row (ten at a time) and answers the rows that moved, as they were read. */
+export const movedRows = async (
+  rows: readonly RecipientItem[],
+  move: (r: RecipientItem) => Promise<boolean>,
+) => {
+  const moved = await mapLimit(rows, 10, move);
+  return rows.filter((_, i) => moved[i]);
 };
 
 /**

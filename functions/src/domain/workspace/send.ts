@@ -5,10 +5,11 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canSend, certificateStatus } from '@proofmark/shared/workspace/rules';
 import { sendMail } from '../../adapters/mail';
 import { senderOf } from '../recipients/invitations';
-import { mapLimit } from '../recipients/recipient-store';
+import { mapLimit, type RecipientItem } from '../recipients/recipient-store';
 import { allowedSelection, resolveSelection } from '../recipients/recipients';
 import { countRun, createRun, finishRunIfComplete, getRun, runView, updateRun } from '../runs';
-import { recordStat } from '../stats';
+import { countOnce } from '../dashboard/counters';
+import { MAIL_TOKEN_TAG, trackMail, withTracking } from '../dashboard/tracking';
 import { getOrg } from '../accounts/users';
 import { certificateLinks, renderCertificateMail } from './certificate-mail';
 import { queueChunk, settleChunk, type ChunkMessage } from './job-chunks';
@@ -50,6 +51,30 @@ export const startSend = async (orgId: string, req: Selection): Promise<RunView>
  * A mail that fails makes the chunk fail so SQS retries it; on the last delivery it is counted as
  * a failure of the run instead.
  */
+/**
+ * The dashboard's counts of one chunk, once: every row of it this run marked sent (by this delivery
+ * or by one before it that died), each a mail of its cohort; those sent for the first time move
+ * issued → sent in My Certificates.
+ */
+const countSentChunk = async (msg: SendChunk, rows: RecipientItem[], markedNow: Set<RecipientItem>) => {
+  const sent = rows.filter((r) => markedNow.has(r) || r.sendRun === msg.runId);
+  const first = sent.filter((r) => (markedNow.has(r) ? !r.firstSentRun : r.firstSentRun === msg.runId));
+  const cohorts: Record<string, { mailed: number }> = {};
+  for (const r of sent) (cohorts[r.cohortid] ??= { mailed: 0 }).mailed++;
+  await countOnce(msg.orgId, `sent#${msg.runId}#${msg.chunk}`, {
+    stats: { sent: sent.length },
+    moves: [
+      {
+        certtype: msg.certtype,
+        from: certificateStatus.issued,
+        to: certificateStatus.sent,
+        count: first.length,
+      },
+    ],
+    cohorts,
+  });
+};
+
 export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
   const { orgId, runId, certtype } = msg;
   const org = await getOrg(orgId);
@@ -63,26 +88,41 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
     .map((i) => `${parseItemId(i)?.studentid ?? i}: no such recipient`);
   const sender = await senderOf(orgId);
   const mailFailures: string[] = [];
+  const markedNow = new Set<RecipientItem>();
   await mapLimit(rows, 5, async (row) => {
     if (row.sendRun === runId) return;
     if (!sendable(row.status) || !row.certUuid) {
       errors.push(`${row.studentid}: not an issued certificate (${row.status})`);
       return;
     }
+    if (row.bouncedAt) {
+      errors.push(`${row.studentid}: ${m.addressBounced(row.email)}`);
+      return;
+    }
     try {
-      const mail = await renderCertificateMail(
-        sender,
-        row,
-        certificateLinks(org.verifierSlug, row.certUuid),
-        'mail',
-      );
-      await sendMail({ to: [row.email], cc: row.secondemail ? [row.secondemail] : undefined, ...mail });
+      const links = certificateLinks(org.verifierSlug, row.certUuid);
+      // The verifier page link goes through our tracked redirect (the funnel's click); the files stay
+      // direct, since the wallet import link must name the credential's own URL. The pixel counts opens.
+      const tracked = [links.verifier];
+      const tracking = await trackMail({
+        ...row,
+        kind: row.certtype === 'openbadges' ? 'badge' : 'certificate',
+        links: tracked,
+      });
+      const mail = withTracking(await renderCertificateMail(sender, row, links, 'mail'), tracked, tracking);
+      await sendMail({
+        to: [row.email],
+        cc: row.secondemail ? [row.secondemail] : undefined,
+        ...mail,
+        tags: { [MAIL_TOKEN_TAG]: tracking.token },
+      });
     } catch (err) {
       mailFailures.push(`${row.studentid}: the mail could not be sent (${String(err)})`);
       return;
     }
     if (await markSent(row, runId)) {
-      await Promise.all([countRun(orgId, runId, { done: 1 }), recordStat(orgId, 'sent', 1)]);
+      markedNow.add(row);
+      await countRun(orgId, runId, { done: 1 });
     } else {
       errors.push(`${row.studentid}: changed while sending (not marked sent)`);
     }
@@ -90,6 +130,8 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
   if (mailFailures.length && !lastAttempt) {
     throw new Error(`send: ${mailFailures.length} mail(s) failed, retrying the chunk`);
   }
+  // Only once the chunk is over: a retried delivery finds the rows this one marked.
+  await countSentChunk(msg, rows, markedNow);
   const failures = [...errors, ...mailFailures];
   if ((await settleChunk(msg)) && failures.length) {
     await countRun(orgId, runId, { failed: failures.length, errors: failures });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Tabs } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { runKinds, type RunView } from '@proofmark/shared/contract/workspace';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
@@ -22,7 +22,7 @@ import { InProgressTab } from './components/InProgressTab';
 import { IssuedTab } from './components/IssuedTab';
 import type { DownloadType } from './components/DownloadModal';
 import { isRunFinished } from '@proofmark/shared/workspace/rules';
-import { parseWorkspaceChoices } from './components/workspace-choices';
+import { parseWorkspaceChoices, withLinkChoices } from './components/workspace-choices';
 import { useInvalidateWorkspace, useWorkspace } from '../../api/workspace';
 import { RunProgress } from './components/RunProgress';
 import { openDownload } from './components/open-download';
@@ -40,7 +40,8 @@ export default function ManageCertificatePage() {
   // §9: cohort, type, status, page size, paging, tab and download type are remembered (per organisation).
   const org = useOrgScope();
   const storageKey = `proofmark.manageCertificate.${org}`;
-  const [remembered] = useState(() => parseWorkspaceChoices(readStored(storageKey)));
+  const [params] = useSearchParams();
+  const [remembered] = useState(() => withLinkChoices(parseWorkspaceChoices(readStored(storageKey)), params));
   const [certtype, setCerttype] = useState<CertificateType>(remembered.certtype);
   const [cohort, setCohort] = useState(remembered.cohort);
   const [status, setStatus] = useState<WorkspaceStatusFilter>(remembered.status);

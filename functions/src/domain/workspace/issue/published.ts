@@ -1,4 +1,4 @@
-import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
+import { certificateStatus as st, isIssuedTabStatus } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { copyObject, putObject } from '../../../adapters/blobs';
 import { qrPng } from '../../../render/qr';
@@ -7,7 +7,9 @@ import { publicKeys, verifierPageUrl } from '../../public-urls';
 import { mapLimit } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
 import { findRun, updateRun } from '../../runs';
-import { recordStat } from '../../stats';
+import { countOnce } from '../../dashboard/counters';
+import { issuedCredentials } from '../../../store/issued-credentials';
+import { written } from '../../../store/table';
 import type { OrgRecord } from '../../accounts/users';
 import { transitionRow } from '../row-transitions';
 
@@ -46,6 +48,13 @@ export const publishRunRows = async (
       ),
       putObject('public', publicKeys.credentialQr(org.verifierSlug, uuid), qr, 'image/png'),
     ]);
+    // The credential remembers its cohort, so a verification counts in that cohort's funnel.
+    await written(
+      issuedCredentials()
+        .patch({ orgId: org.orgId, credentialId: `urn:uuid:${uuid}` })
+        .set({ cohortid: r.cohortid })
+        .go({ response: 'none' }),
+    );
     return transitionRow(
       r,
       [st.issuing, st.scheduled],
@@ -53,7 +62,13 @@ export const publishRunRows = async (
       { where: { issueRequestId: runId } },
     );
   });
-  await recordStat(org.orgId, 'issued', moved.filter(Boolean).length);
+  // Counted once per batch: the rows this delivery moved and those an earlier delivery of the same
+  // batch moved before it died (read already issued with this batch).
+  const issued = mine.filter((r, i) => moved[i] || (r.batchId === batch.id && isIssuedTabStatus(r.status)));
+  await countOnce(org.orgId, `issued#${batch.id}`, {
+    stats: { issued: issued.length },
+    moves: [{ certtype: run.certtype, to: st.issued, count: issued.length }],
+  });
   await updateRun(org.orgId, runId, {
     state: 'done',
     done: mine.length,

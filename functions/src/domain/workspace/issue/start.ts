@@ -68,10 +68,7 @@ export const openIssueRun = async (
     : pendingJobMark('issue', message);
   for (let attempt = 0; ; attempt++) {
     try {
-      await writeAll([
-        runCreation({ ...run, ...mark }),
-        ...debitItems(orgId, n, need, o.kind, run.id),
-      ]);
+      await writeAll([runCreation({ ...run, ...mark }), ...debitItems(orgId, n, need, o.kind, run.id)]);
       break;
     } catch (err) {
       const reasons = cancellationReasons(err);

@@ -4,6 +4,7 @@ import { Button, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
+import { BouncedTag } from '../../../components/BouncedTag';
 import { TreeTable } from '../../../components/TreeTable';
 import { TreeNameCell } from '../../ManageStudents/components/TreeNameCell';
 import { certTableRows, fullName } from './certificate-rows';
@@ -65,7 +66,12 @@ export function CertificateTable(props: CertificateTableProps) {
       key: 'email',
       width: 190,
       ellipsis: { showTitle: false },
-      render: childOnly((row) => clipped(row.field4)),
+      render: childOnly((row) => (
+        <>
+          {clipped(row.field4)}
+          <BouncedTag bounced={row.bounced} />
+        </>
+      )),
     },
     {
       title: 'PublicKey',

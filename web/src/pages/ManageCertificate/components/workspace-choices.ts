@@ -48,3 +48,20 @@ export function parseWorkspaceChoices(raw: string | null): WorkspaceChoices {
     downloadType: oneOf(v.downloadType, downloadTypes, d.downloadType),
   };
 }
+
+/**
+ * The choices a link names (`?certtype=&tab=&status=`, from My Certificates) over the remembered
+ * ones: all cohorts, first pages; anything invalid keeps what was remembered.
+ */
+export function withLinkChoices(remembered: WorkspaceChoices, params: URLSearchParams): WorkspaceChoices {
+  if (!params.has('certtype') && !params.has('tab') && !params.has('status')) return remembered;
+  return {
+    ...remembered,
+    certtype: oneOf(params.get('certtype'), certificateTypeValues, remembered.certtype),
+    tab: oneOf(params.get('tab'), ['inprogress', 'issued'] as const, remembered.tab),
+    status: oneOf(params.get('status'), workspaceStatusFilters, remembered.status),
+    cohort: '',
+    page: 0,
+    pageIssued: 0,
+  };
+}

@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import type { CohortRow } from '@proofmark/shared/contract/recipients';
 import { EditOutlined, EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
+import { BouncedTag } from '../../../components/BouncedTag';
 import { TreeTable } from '../../../components/TreeTable';
 import { fullName, tableRows } from './recipient-rows';
 import { TreeNameCell } from './TreeNameCell';
@@ -43,7 +44,10 @@ export function RecipientTable(props: RecipientTableProps) {
       render: (_, row) =>
         row.is_child === 0 ? null : (
           <Flex vertical>
-            <Typography.Text>{row.field4}</Typography.Text>
+            <Typography.Text>
+              {row.field4}
+              <BouncedTag bounced={row.bounced} />
+            </Typography.Text>
             {row.secondemailaddress !== '' && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {row.secondemailaddress}

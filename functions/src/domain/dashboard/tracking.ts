@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { appBaseUrl } from '../../adapters/site-urls';
+import type { SesMailEvent } from '../../job-messages';
+import { mailMarks, trackedMails } from '../../store/mail-marks';
+import { put } from '../../store/transaction';
+import { updateRecipientItem } from '../recipients/recipient-store';
+import { counterItems, writeCounted, type FunnelStage } from './counters';
+
+/**
+ * Engagement tracking of the certificate, invitation and badge mails. Each mail gets an unguessable
+ * token (128 random bits) naming its organisation, cohort and row; the mail carries a pixel and its
+ * links through our own public routes, so opens and clicks are counted whichever server sent it
+ * (each mail once a day, and once ever for the funnel). Delivery, bounce and complaint come from
+ * the mail events (SES event publishing; its local stand-in on one machine) tagged with the token.
+ * Every count is one transaction with a once-only mark of the mail, so redelivered events and
+ * reloaded pixels count nothing again.
+ */
+
+export type MailKind = 'certificate' | 'invitation' | 'badge';
+/** The SES message tag that carries the token into the mail events. */
+export const MAIL_TOKEN_TAG = 'mailToken';
+/** How long a mail's tracking lasts. */
+const TRACKING_DAYS = 365;
+const MARK_DAYS = 400;
+
+export interface MailTracking {
+  token: string;
+  pixelUrl: string;
+  /** The tracked URL standing for each link given, in order. */
+  linkUrls: string[];
+}
+
+const epoch = (at: Date, days: number) => Math.floor(at.getTime() / 1000) + days * 86400;
+const routeBase = (token: string) => `${appBaseUrl()}/api/public/mail/${token}`;
+
+/** Records a mail about to be sent to a recipient row, with the links it will carry. */
+export const trackMail = async (
+  mail: {
+    orgId: string;
+    cohortid: string;
+    certtype: string;
+    studentid: string;
+    kind: MailKind;
+    email: string;
+    links: string[];
+  },
+  at = new Date(),
+): Promise<MailTracking> => {
+  const token = randomBytes(16).toString('base64url');
+  await trackedMails()
+    .create({ ...mail, token, sentAt: at.toISOString(), expiresAt: epoch(at, TRACKING_DAYS) })
+    .go({ response: 'none' });
+  return {
+    token,
+    pixelUrl: `${routeBase(token)}/open`,
+    linkUrls: mail.links.map((_, i) => `${routeBase(token)}/link/${i}`),
+  };
+};
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;');
+
+/**
+ * The mail with its tracked links and pixel: each given link's URL (as written in the text and,
+ * HTML-escaped, in the HTML) becomes its tracked URL; the pixel goes at the end of the HTML body.
+ */
+export const withTracking = <M extends { html: string; text: string }>(
+  mail: M,
+  links: string[],
+  tracking: MailTracking,
+): M => {
+  let { html, text } = mail;
+  links.forEach((url, i) => {
+    const tracked = tracking.linkUrls[i]!;
+    html = html
+      .split(`"${escapeHtml(url)}"`)
+      .join(`"${tracked}"`)
+      .split(`"${url}"`)
+      .join(`"${tracked}"`);
+    text = text.split(url).join(tracked);
+  });
+  const pixel = `<img src="${tracking.pixelUrl}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
+  html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
+  return { ...mail, html, text };
+};
+
+type TrackedMail = NonNullable<
+  Awaited<ReturnType<ReturnType<ReturnType<typeof trackedMails>['get']>['go']>>['data']
+>;
+
+const findMail = async (token: string): Promise<TrackedMail | undefined> =>
+  (await trackedMails().get({ token }).go()).data ?? undefined;
+
+/** Counts `stages` in the mail's cohort once for `event` of this mail. False when counted before. */
+const countForMail = (
+  mail: TrackedMail,
+  event: string,
+  stages: Partial<Record<FunnelStage, number>>,
+  at: Date,
+) =>
+  writeCounted([
+    put(
+      mailMarks()
+        .create({ token: mail.token, event, at: at.toISOString(), expiresAt: epoch(at, MARK_DAYS) })
+        .params(),
+    ),
+    ...counterItems(mail.orgId, { cohorts: { [mail.cohortid]: stages } }, at),
+  ]);
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/** An open (the pixel, or a click): once a day in `opens`, once ever in `opened`. */
+export const recordOpen = async (token: string, at = new Date()) => {
+  const mail = await findMail(token);
+  if (!mail) return;
+  if (await countForMail(mail, `open#${day(at)}`, { opens: 1 }, at))
+    await countForMail(mail, 'open', { opened: 1 }, at);
+};
+
+/**
+ * A click on the mail's link `n`: counted like an open (a click is an open the pixel missed), and
+ * answers where the link leads; undefined for an unknown mail or link.
+ */
+export const recordClick = async (token: string, n: number, at = new Date()): Promise<string | undefined> => {
+  const mail = await findMail(token);
+  const target = mail?.links[n];
+  if (!mail || !target) return undefined;
+  if (await countForMail(mail, `click#${day(at)}`, { clicks: 1 }, at))
+    await countForMail(mail, 'click', { clicked: 1 }, at);
+  await recordOpen(token, at);
+  return target;
+};
+
+/**
+ * One mail event (SES event publishing's JSON): delivery, a permanent bounce (the row is marked
+ * bounced, so later sends skip it until its email is edited) or a complaint, each counted once
+ * per mail. Events of untracked mails (account mails) and other kinds are ignored.
+ */
+export const recordMailEvent = async (event: SesMailEvent, at = new Date()) => {
+  const token = event.mail.tags?.[MAIL_TOKEN_TAG]?.[0];
+  if (!token) return;
+  const mail = await findMail(token);
+  if (!mail) return;
+  switch (event.eventType) {
+    case 'Delivery':
+      await countForMail(mail, 'delivered', { delivered: 1 }, at);
+      return;
+    case 'Complaint':
+      await countForMail(mail, 'complained', { complained: 1 }, at);
+      return;
+    case 'Bounce': {
+      // A transient bounce is retried by SES and may still be delivered.
+      if (event.bounce?.bounceType !== 'Permanent') return;
+      const bounced = (event.bounce.bouncedRecipients ?? []).some(
+        (r) => r.emailAddress.toLowerCase() === mail.email.toLowerCase(),
+      );
+      if (!bounced) return;
+      await countForMail(mail, 'bounced', { bounced: 1 }, at);
+      // Only while the row still has that address: an edited email is not marked by an old bounce.
+      await updateRecipientItem(
+        { orgId: mail.orgId, cohortid: mail.cohortid, certtype: mail.certtype, studentid: mail.studentid },
+        { bouncedAt: at.toISOString(), bounceReason: event.bounce.bounceSubType ?? 'Permanent' },
+        { expression: 'email = :email', values: { ':email': mail.email } },
+      );
+      return;
+    }
+    default:
+  }
+};

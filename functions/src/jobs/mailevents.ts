@@ -1,0 +1,5 @@
+import { recordMailEvent } from '../domain/dashboard/tracking';
+import { sqsJob } from './sqs-job';
+
+/** SES's mail events (delivery, bounce, complaint) into the engagement counters and recipient rows. */
+export const handler = sqsJob('mailevents', (event) => recordMailEvent(event));
