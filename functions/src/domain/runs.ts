@@ -130,10 +130,17 @@ export const updateRun = async (
     .go({ response: 'none' });
 };
 
-/** Ends the run once every row is counted (a chunk that finishes last does it; twice is harmless). */
+/**
+ * Ends the run once every row is counted (a chunk that finishes last does it; twice is harmless):
+ * done, or failed when no row could be done — its errors then say why.
+ */
 export const finishRunIfComplete = async (orgId: string, runId: string, message: string) => {
   const run = await getRun(orgId, runId);
-  if (run.state !== 'done' && run.done + run.failed >= run.total) {
-    await updateRun(orgId, runId, { state: 'done', message });
+  if (run.state !== 'done' && run.state !== 'failed' && run.done + run.failed >= run.total) {
+    const failed = run.failed > 0 && run.done === 0;
+    await updateRun(orgId, runId, {
+      state: failed ? 'failed' : 'done',
+      message: failed ? (run.errors[0] ?? message) : message,
+    });
   }
 };

@@ -1,4 +1,8 @@
-import { anchorBatch } from '../domain/batches/anchoring';
+import { anchorBatch, settleAnchorFailed } from '../domain/batches/anchoring';
 import { sqsJob } from './sqs-job';
 
-export const handler = sqsJob('anchor', (m) => anchorBatch(m.orgId, m.batchId));
+export const handler = sqsJob(
+  'anchor',
+  (m) => anchorBatch(m.orgId, m.batchId),
+  (m, reason) => settleAnchorFailed(m.orgId, m.batchId, reason),
+);

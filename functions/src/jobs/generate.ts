@@ -1,4 +1,4 @@
-import { runGenerateChunk } from '../domain/workspace/generate';
+import { runGenerateChunk, settleGenerateFailed } from '../domain/workspace/generate';
 import { sqsJob } from './sqs-job';
 
 /** One chunk of a generate run per message (domain/workspace/generate.ts). */
@@ -6,4 +6,5 @@ export const handler = sqsJob(
   'generate',
   // On the last delivery the run records the failure before the message is parked.
   (msg, delivery) => runGenerateChunk(msg, delivery.last),
+  settleGenerateFailed,
 );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { captureLogs } from '../adapters/log-capture';
+import { AppError } from '@proofmark/shared/errors';
+import { jobFailureReason } from '../domain/job-failure';
 import { sqsJob } from './sqs-job';
 
 const record = (messageId: string, body: string, receiveCount = 1): SQSRecord =>
@@ -16,9 +18,13 @@ const { errors } = captureLogs();
 describe('a job', () => {
   it("tells the job whether a message's delivery is the last before the dead-letter queue", async () => {
     const last: [string, boolean][] = [];
-    const handler = sqsJob('send', async (m, delivery) => {
-      last.push([m.runId, delivery.last]);
-    });
+    const handler = sqsJob(
+      'send',
+      async (m, delivery) => {
+        last.push([m.runId, delivery.last]);
+      },
+      async () => undefined,
+    );
     const message = (runId: string) =>
       JSON.stringify({ orgId: 'o1', runId, chunk: 0, certtype: 'degree', items: ['c=s'] });
     // send is parked after its third delivery (jobs.ts maxReceiveCount).
@@ -35,10 +41,14 @@ describe('a job', () => {
 
   it('runs each parsed message and reports only the failed ones, logged with job and message id', async () => {
     const ran: string[] = [];
-    const handler = sqsJob('anchor', async (m) => {
-      if (m.batchId === 'bad') throw new Error('chain unreachable');
-      ran.push(`${m.orgId}/${m.batchId}`);
-    });
+    const handler = sqsJob(
+      'anchor',
+      async (m) => {
+        if (m.batchId === 'bad') throw new Error('chain unreachable');
+        ran.push(`${m.orgId}/${m.batchId}`);
+      },
+      async () => undefined,
+    );
     const result = await handler(
       batch(
         record('m1', JSON.stringify({ orgId: 'o1', batchId: 'b1' })),
@@ -56,9 +66,13 @@ describe('a job', () => {
 
   it('reports a message that does not parse as failed, logged, without running it', async () => {
     const ran: unknown[] = [];
-    const handler = sqsJob('anchor', async (m) => {
-      ran.push(m);
-    });
+    const handler = sqsJob(
+      'anchor',
+      async (m) => {
+        ran.push(m);
+      },
+      async () => undefined,
+    );
     const result = await handler(
       batch(record('m1', 'not json'), record('m2', JSON.stringify({ orgId: 'o1' }))),
       {} as never,
@@ -69,5 +83,44 @@ describe('a job', () => {
       ['job message is not JSON', 'm1'],
       ['job message does not parse', 'm2'],
     ]);
+  });
+
+  it('settles the record as failed with a readable reason on the last delivery only, and still parks it', async () => {
+    const settled: [string, string][] = [];
+    const handler = sqsJob(
+      'import',
+      async (m) => {
+        if (m.uploadId === 'refused') throw new AppError('bad_request', 'The file is empty.');
+        throw Object.assign(new Error('read ECONNRESET at TLSSocket.onread (node:internal)'), {
+          code: 'ECONNRESET',
+        });
+      },
+      async (m, reason) => {
+        settled.push([m.uploadId, reason]);
+        if (m.uploadId === 'store-down') throw new Error('DynamoDB unreachable');
+      },
+    );
+    const message = (uploadId: string) => JSON.stringify({ orgId: 'o1', uploadId });
+    // import is parked after its third delivery (jobs.ts maxReceiveCount).
+    const result = await handler(
+      batch(
+        record('m1', message('early'), 2),
+        record('m2', message('last'), 3),
+        record('m3', message('refused'), 3),
+        record('m4', message('store-down'), 3),
+      ),
+      {} as never,
+    );
+    expect(result).toEqual({
+      batchItemFailures: ['m1', 'm2', 'm3', 'm4'].map((itemIdentifier) => ({ itemIdentifier })),
+    });
+    expect(settled.map(([id]) => id)).toEqual(['last', 'refused', 'store-down']);
+    expect(settled[0]![1]).toBe(jobFailureReason(new Error('x', { cause: { code: 'ECONNREFUSED' } })));
+    expect(settled[0]![1]).not.toMatch(/ECONNRESET|node:internal/);
+    expect(settled[1]![1]).toBe('The file is empty.');
+    expect(errors().at(-1)).toMatchObject({
+      message: 'job parked: settling its record failed',
+      messageId: 'm4',
+    });
   });
 });

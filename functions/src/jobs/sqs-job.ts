@@ -4,6 +4,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { jobMessages, type JobMessage } from '../job-messages';
 import { jobs, type JobName } from '../jobs';
+import { jobFailureReason } from '../domain/job-failure';
 
 const parsed = <J extends JobName>(job: J, record: SQSRecord): JobMessage<J> | undefined => {
   try {
@@ -25,15 +26,40 @@ const deliveryOf = (job: JobName, record: SQSRecord): Delivery => ({
   last: Number(record.attributes?.ApproximateReceiveCount ?? 1) >= jobs[job].maxReceiveCount,
 });
 
+const settle = async <J extends JobName>(
+  job: J,
+  settleFailed: SettleFailed<J>,
+  message: JobMessage<J>,
+  err: unknown,
+) => {
+  try {
+    await settleFailed(message, jobFailureReason(err));
+    logger.warn('job parked: its record is settled as failed', { parked: true });
+  } catch (settling) {
+    // The record stays as it was (the cause may still be there); the message is parked all the same.
+    logger.error('job parked: settling its record failed', { error: settling as Error, parked: true });
+  }
+};
+
+/**
+ * Settles the job's user-visible record (the upload, the run, the batch's run) as failed with a
+ * reason a user can read, on the delivery after which the message is parked: every unfinished row
+ * marked, an issue that will not happen refunded. Safe to run twice and after partial work.
+ */
+export type SettleFailed<J extends JobName> = (message: JobMessage<J>, reason: string) => Promise<unknown>;
+
 /**
  * An SQS job handler that reports partial batch failures: a record that throws is retried by SQS
  * (and parked in the dead-letter queue after maxReceiveCount) while the rest of the batch is done.
- * A body that does not parse can never succeed, so it is logged and reported failed right away and
- * ends in the dead-letter queue for a person to look at — never silently dropped.
+ * On the last delivery a record that throws is settled as failed first (`settleFailed`), so the
+ * user sees the end of the work; it is still reported failed, so the message waits in the
+ * dead-letter queue for an operator's redrive (npm run dlq). A body that does not parse can never
+ * succeed, so it is logged and reported failed right away — never silently dropped.
  */
 export const sqsJob = <J extends JobName>(
   job: J,
   run: (message: JobMessage<J>, delivery: Delivery) => Promise<unknown>,
+  settleFailed: SettleFailed<J>,
 ) =>
   middy<SQSEvent, SQSBatchResponse>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -51,11 +77,13 @@ export const sqsJob = <J extends JobName>(
           continue;
         }
         logger.appendKeys({ orgId: message.orgId });
+        const delivery = deliveryOf(job, record);
         try {
-          await run(message, deliveryOf(job, record));
+          await run(message, delivery);
         } catch (err) {
-          logger.error('job failed', { error: err as Error });
+          logger.error('job failed', { error: err as Error, lastDelivery: delivery.last });
           batchItemFailures.push({ itemIdentifier: record.messageId });
+          if (delivery.last) await settle(job, settleFailed, message, err);
         }
         logger.removeKeys(['orgId']);
       }

@@ -35,6 +35,8 @@ export const uploads = defineEntity('upload', {
     createdAt: attr.requiredText,
     /** The refusal's error code, so a caller waiting for the import job answers as it would have. */
     refusalCode: attr.text,
+    /** When the import job gave up and its message was parked: a redrive may still finish it. */
+    parkedAt: attr.text,
   },
   indexes: { byId: orgKey(keyPart('UPLOAD', 'id')) },
 });

@@ -7,6 +7,7 @@ import { requiredConfirmations } from '../../adapters/chain/deployment-networks'
 import { getBatch, type BatchRecord } from './batches';
 import { prepareQueuedBatch } from './preparing';
 import { publishBatch } from './publishing';
+import { findRun, updateRun } from '../runs';
 
 /*
  * The anchoring job's half of a batch's life (see batches/batches.ts for the records and
@@ -16,7 +17,9 @@ import { publishBatch } from './publishing';
  * (jsonld, signers, baking, the workspace's QR codes).
  */
 
-type Changes = Partial<Pick<BatchRecord, 'state' | 'rawTx' | 'txId' | 'keyFragment' | 'confirmations' | 'blockNumber'>>;
+type Changes = Partial<
+  Pick<BatchRecord, 'state' | 'rawTx' | 'txId' | 'keyFragment' | 'confirmations' | 'blockNumber'>
+>;
 
 /** Moves a batch from one state to the next only if nobody else did; false when it was already moved. */
 const advance = (b: BatchRecord, from: BatchRecord['state'], changes: Changes): Promise<boolean> =>
@@ -104,4 +107,18 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
     batch = await getBatch(orgId, batchId);
   }
   return batch.state;
+};
+
+/**
+ * The job gave up on the batch (its last delivery failed): the run that asked for it fails with
+ * the reason. Nothing is refunded and its rows stay issuing: the signed transaction may be on the
+ * chain already, and a redrive of the parked message finishes the batch and turns the run done.
+ */
+export const settleAnchorFailed = async (orgId: string, batchId: string, reason: string) => {
+  const batch = await getBatch(orgId, batchId);
+  const runId = batch.source?.runId;
+  if (batch.state === 'published' || !runId) return;
+  const run = await findRun(orgId, runId);
+  if (run && run.state !== 'done' && run.state !== 'failed')
+    await updateRun(orgId, runId, { state: 'failed', message: reason });
 };

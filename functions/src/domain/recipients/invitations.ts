@@ -241,8 +241,11 @@ export const inviteSelection = async (orgId: string, certtype: string, selectedI
 
 const studentOf = (item: string) => parseItemId(item)?.studentid ?? item;
 
-/** The chunk's work; answers the rows that failed ("<studentid>: <reason>"). */
-const inviteChunk = async (msg: InviteChunk, lastAttempt: boolean): Promise<string[]> => {
+/** The chunk's work; answers the rows that failed ("<studentid>: <reason>") and whether a mail failed. */
+const inviteChunk = async (
+  msg: InviteChunk,
+  lastAttempt: boolean,
+): Promise<{ failures: string[]; mailFailed: boolean }> => {
   const { orgId, runId } = msg;
   const { rows } = await resolveSelection(orgId, msg.certtype, msg.items);
   const found = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
@@ -266,7 +269,7 @@ const inviteChunk = async (msg: InviteChunk, lastAttempt: boolean): Promise<stri
   if (mailFailures.length && !lastAttempt) {
     throw new Error(`invite: ${mailFailures.length} invitation(s) failed, retrying the chunk`);
   }
-  return [...failures, ...mailFailures];
+  return { failures: [...failures, ...mailFailures], mailFailed: mailFailures.length > 0 };
 };
 
 /** On the last delivery of a chunk that keeps failing: every row this run did not invite, with the reason. */
@@ -288,14 +291,20 @@ export const runInviteChunk = async (msg: InviteChunk, lastAttempt: boolean) => 
   const { orgId, runId } = msg;
   if ((await getRun(orgId, runId)).state === 'queued') await updateRun(orgId, runId, { state: 'running' });
   let failures: string[];
+  let gaveUp: unknown;
   try {
-    failures = await inviteChunk(msg, lastAttempt);
+    const outcome = await inviteChunk(msg, lastAttempt);
+    failures = outcome.failures;
+    if (outcome.mailFailed) gaveUp = new Error(`invite: invitations failed on the last delivery`);
   } catch (err) {
     if (!lastAttempt) throw err;
+    gaveUp = err;
     failures = await notInvited(msg, `the invitation could not be sent (${String(err)})`);
   }
   if ((await settleChunk(msg)) && failures.length) {
     await countRun(orgId, runId, { failed: failures.length, errors: failures });
   }
   await finishRunIfComplete(orgId, runId, m.invitationsSent);
+  // Settled, and still parked in the dead-letter queue for an operator to see.
+  if (gaveUp) throw gaveUp;
 };

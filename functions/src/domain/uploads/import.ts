@@ -74,6 +74,16 @@ const planOf = async (record: UploadRecord, loaded: LoadedFile): Promise<Plan> =
 const PROGRESS_EVERY = 50;
 
 /**
+ * The import job gave up on its last delivery: the upload fails with the reason and is marked
+ * parked, so a redrive of its message imports it after all. A finished upload is left as it is.
+ */
+export const settleImportFailed = (orgId: string, id: string, reason: string) =>
+  setRecord(orgId, id, { state: 'failed', message: reason, parkedAt: new Date().toISOString() }, [
+    'queued',
+    'importing',
+  ]);
+
+/**
  * Imports an upload: used during the call for small files and by the import job for large ones.
  * Idempotent: every write is an upsert, so a retried job simply finishes the work.
  */
@@ -83,8 +93,9 @@ export const runImport = async (
   opts: { rethrow: boolean },
 ): Promise<UploadView> => {
   const record = await getRecord(orgId, id);
-  if (record.state === 'done' || record.state === 'failed') return viewOf(record);
-  await setRecord(orgId, id, { state: 'importing' });
+  // A refusal is final; an import whose job gave up (parked) is finished by a redrive.
+  if (record.state === 'done' || (record.state === 'failed' && !record.parkedAt)) return viewOf(record);
+  await setRecord(orgId, id, { state: 'importing', message: m.importQueued });
   let plan: Plan;
   try {
     // Read at most one byte past the limit: the object may have been replaced since its size was checked.

@@ -48,6 +48,8 @@ export interface UploadRecord {
   createdAt: string;
   /** The refusal's error code, so a caller waiting for the import job answers as it would have. */
   refusalCode?: ErrorCode;
+  /** When the import job gave up and its message was parked: a redrive may still finish it. */
+  parkedAt?: string;
 }
 
 export const viewOf = (r: UploadRecord): UploadView => ({

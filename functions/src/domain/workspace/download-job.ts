@@ -32,6 +32,14 @@ interface Files {
   pdf?: Uint8Array;
 }
 
+/** The job gave up on the download: the run fails with the reason (the zip's rows are all its rows). */
+export const settleDownloadFailed = async (msg: DownloadChunk, reason: string) => {
+  const run = await getRun(msg.orgId, msg.runId);
+  if (run.state === 'done' || run.state === 'failed') return;
+  await updateRun(msg.orgId, msg.runId, { state: 'failed', message: reason, failed: run.total - run.done });
+  await settleChunk(msg);
+};
+
 /**
  * The download job's work. Issued certificates come from their public objects (the PDF from the
  * generated one if it was not published); Sent for Review rows have only their generated PDF.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '@proofmark/shared/errors';
-import { itemId } from '@proofmark/shared/recipients/rules';
+import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import { putObject } from '../../adapters/blobs';
 import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
@@ -252,6 +252,29 @@ const renderAndStore = async (
     // Only failed writes are left: the first one fails the chunk, which is then retried.
     await Promise.all(storing);
   });
+};
+
+/**
+ * The job gave up on the chunk for a cause other than rendering (rendering failures are settled
+ * by the chunk itself): every row of the chunk this run did not generate fails with the reason.
+ */
+export const settleGenerateFailed = async ({ orgId, runId, chunk }: GenerateMessage, reason: string) => {
+  const { data: record } = await generateChunks().get({ orgId, runId, chunk }).go({ consistent: true });
+  if (!record || record.completedAt) return;
+  const { rows } = await resolveSelection(orgId, record.certtype, record.items);
+  const generated = new Set(
+    rows
+      .filter((r) => r.generateRun === runId && r.status === certificateStatus.generated)
+      .map((r) => itemId(r.cohortid, r.studentid)),
+  );
+  await settleChunk(
+    orgId,
+    runId,
+    chunk,
+    record.items
+      .filter((id) => !generated.has(id))
+      .map((id) => `${parseItemId(id)?.studentid ?? id}: ${reason}`),
+  );
 };
 
 /** The chunk's failures replace (not add to) what an earlier attempt stored, and its mark goes. */

@@ -2,6 +2,10 @@ import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import type { JobName } from '../../jobs';
 import { once } from '../../store/idempotency';
 import { runChunks } from '../../store/run-chunks';
+import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
+import type { RecipientItem } from '../recipients/recipient-store';
+import { resolveSelection } from '../recipients/recipients';
+import { countRun, finishRunIfComplete } from '../runs';
 
 /**
  * The queued pieces of a run (a chunk of rows to send or invite, a download to build; generate's
@@ -62,4 +66,26 @@ export const settleChunk = async (message: ChunkMessage, settle?: () => Promise<
     { waitMs: DUPLICATE_WAIT_MS },
   );
   return first;
+};
+
+/**
+ * A chunk of rows whose job gave up (its last delivery failed): each row this run did not finish
+ * is counted failed with the reason, once (a chunk settled before counts nothing); a run this
+ * completes with nothing done ends failed (runs.ts finishRunIfComplete).
+ */
+export const settleRowsChunkFailed = async (
+  message: ChunkMessage & { certtype: string; items: string[] },
+  reason: string,
+  finishedByRun: (row: RecipientItem) => boolean,
+) => {
+  const { orgId, runId } = message;
+  const { rows } = await resolveSelection(orgId, message.certtype, message.items);
+  const finished = new Set(rows.filter(finishedByRun).map((r) => itemId(r.cohortid, r.studentid)));
+  const failures = message.items
+    .filter((i) => !finished.has(i))
+    .map((i) => `${parseItemId(i)?.studentid ?? i}: ${reason}`);
+  if ((await settleChunk(message)) && failures.length) {
+    await countRun(orgId, runId, { failed: failures.length, errors: failures });
+  }
+  await finishRunIfComplete(orgId, runId, reason);
 };

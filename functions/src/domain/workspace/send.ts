@@ -49,7 +49,7 @@ export const startSend = async (orgId: string, req: Selection): Promise<RunView>
  * The send job's work: one chunk. A row already mailed by this run is skipped, so a redelivered
  * message neither mails nor counts it again (a crash between mailing and marking may mail twice).
  * A mail that fails makes the chunk fail so SQS retries it; on the last delivery it is counted as
- * a failure of the run instead.
+ * a failure of the run, and the message is parked all the same.
  */
 /**
  * The dashboard's counts of one chunk, once: every row of it this run marked sent (by this delivery
@@ -137,4 +137,7 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
     await countRun(orgId, runId, { failed: failures.length, errors: failures });
   }
   await finishRunIfComplete(orgId, runId, m.success);
+  // Settled, and still parked in the dead-letter queue: an operator sees that mail failed.
+  if (mailFailures.length)
+    throw new Error(`send: ${mailFailures.length} mail(s) failed on the last delivery`);
 };

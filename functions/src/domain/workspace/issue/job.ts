@@ -51,6 +51,23 @@ const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: st
   await clearJobMark(run.orgId, run.id);
 };
 
+/**
+ * The job gave up on the request (its last delivery failed): unless its batch exists (then the
+ * anchoring job owns the rest), the run fails with the reason, its debit is refunded and its rows
+ * go back, as for a refusal.
+ */
+export const settleIssueFailed = async (orgId: string, runId: string, reason: string) => {
+  const run = await findIssueRun(orgId, runId);
+  if (!run || run.state === 'done' || run.state === 'failed') return;
+  if (await findBatch(orgId, runId)) return;
+  const { rows } = await resolveSelection(orgId, run.certtype, run.items);
+  await failRun(
+    run,
+    rows.filter((r) => r.issueRequestId === runId),
+    reason,
+  );
+};
+
 /** A scheduled delivery may come early (a retry, a restart): before its time it does nothing. */
 const EARLY_TOLERANCE_MS = 30_000;
 

@@ -1,0 +1,281 @@
+// Every job ends visibly: on the delivery after which its message is parked in the dead-letter
+// queue, the record the user follows (the upload, the run) is settled as failed with a reason a
+// user can read, every unfinished row says why, and an issue that will not happen is refunded.
+// Each job runs here, in this process, against the test's local cloud with the dependency it needs
+// really unreachable (a closed port): the last delivery of its message is handed to the job's own
+// handler, whose answer (a batch item failure) is what parks the message (dead-letter.test.ts shows
+// SQS parking such a message). The queue is unreachable from this process too, so nothing the
+// arrangement queues reaches the local cloud's own job pollers.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SQSEvent } from 'aws-lambda';
+import type { RunView } from '@proofmark/shared/contract/workspace';
+import type { UploadView } from '@proofmark/shared/contract/uploads';
+import { recipientMessages } from '@proofmark/shared/recipients/messages';
+import { jobFailureReason } from '../../functions/src/domain/job-failure';
+import { jobs, jobNames, type JobName } from '../../functions/src/jobs';
+import { envNames } from '../../infra/resources';
+import { freePort } from '../../infra/local/ports';
+import { api, cloud } from './helpers';
+import { registeredAdmin } from './accounts';
+import { addStudents, setRow, toPkReceived } from './workspace-fixtures';
+
+type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
+type Dependency = 's3' | 'mail' | 'chain';
+
+const unreachable = jobFailureReason(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }));
+let closedPort: string;
+
+/** The functions' environment with the queue and the given dependencies pointed at a closed port. */
+const functionsWith = async (dead: Dependency[]) => {
+  const env: Record<string, string> = { ...cloud().functionEnv };
+  for (const job of jobNames) env[envNames.queueUrl(job)] = `${closedPort}/000000000000/${job}`;
+  if (dead.includes('s3')) env.AWS_ENDPOINT_URL_S3 = closedPort;
+  if (dead.includes('mail')) env.AWS_ENDPOINT_URL_SESV2 = closedPort;
+  if (dead.includes('chain')) env[envNames.chainRpcUrl] = closedPort;
+  Object.assign(process.env, env);
+  // Fresh modules: the adapters keep their clients, made from the environment when first used.
+  vi.resetModules();
+};
+
+const handlers = {
+  import: () => import('../../functions/src/jobs/import'),
+  invite: () => import('../../functions/src/jobs/invite'),
+  generate: () => import('../../functions/src/jobs/generate'),
+  issue: () => import('../../functions/src/jobs/issue'),
+  anchor: () => import('../../functions/src/jobs/anchor'),
+  send: () => import('../../functions/src/jobs/send'),
+  download: () => import('../../functions/src/jobs/download'),
+} satisfies Record<JobName, () => Promise<{ handler: unknown }>>;
+const runs = () => import('../../functions/src/domain/runs');
+
+/** The last delivery of a message before the dead-letter queue, handed to the job's handler. */
+const lastDelivery = async (job: JobName, body: object) => {
+  await functionsWith(cases[job].dead);
+  const handler = (await handlers[job]()).handler as (e: SQSEvent, c: unknown) => Promise<unknown>;
+  const messageId = randomUUID();
+  const event = {
+    Records: [
+      {
+        messageId,
+        body: JSON.stringify(body),
+        attributes: { ApproximateReceiveCount: String(jobs[job].maxReceiveCount) },
+      },
+    ],
+  } as unknown as SQSEvent;
+  const answer = await handler(event, {});
+  expect(answer, 'reported failed, so SQS parks it').toEqual({
+    batchItemFailures: [{ itemIdentifier: messageId }],
+  });
+};
+
+const runOf = async (admin: Admin, id: string) =>
+  (await api<RunView>('GET', `/api/workspace/runs/${id}`, { token: admin.token })).body.Data!;
+const balanceOf = async (admin: Admin) =>
+  (await api<{ balance: number }>('GET', '/api/balance', { token: admin.token })).body.Data!.balance;
+
+/** A cohort of students made through the API, their rows set as the job needs them. */
+const cohortOf = async (admin: Admin, ids: string[], row?: (id: string) => Record<string, unknown>) => {
+  const cohort = `F-${randomUUID().slice(0, 8)}`;
+  await addStudents(
+    admin,
+    cohort,
+    ids.map((id) => ({ id })),
+  );
+  if (row) for (const id of ids) await setRow(admin.orgId, cohort, id, row(id));
+  return ids.map((id) => `${cohort}=${id}`);
+};
+
+/** An issue request opened as the workspace opens it (run, debit, claimed rows); its queueing fails. */
+const openIssue = async (admin: Admin, ids: string[]) => {
+  const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
+  expect([201, 409], JSON.stringify(key.body)).toContain(key.status);
+  const items = await cohortOf(admin, ids, () => ({ status: 'generated', certUuid: randomUUID() }));
+  const before = await balanceOf(admin);
+  await functionsWith([]);
+  const { resolveSelection } = await import('../../functions/src/domain/recipients/recipients');
+  const { openIssueRun } = await import('../../functions/src/domain/workspace/issue/start');
+  const { rows } = await resolveSelection(admin.orgId, 'degree', items);
+  const runId = randomUUID();
+  await expect(
+    openIssueRun(admin.orgId, {
+      kind: 'issue',
+      runId,
+      certtype: 'degree',
+      rows,
+      wholeCohort: false,
+      blockchain: 'ethereum',
+    }),
+  ).rejects.toThrow();
+  expect(await balanceOf(admin)).toBe(before - ids.length);
+  return { runId, before };
+};
+
+interface Case {
+  /** What is unreachable on the last delivery. */
+  dead: Dependency[];
+  /** Makes the job's record and rows, delivers its message for the last time, checks the outcome. */
+  fails: (admin: Admin) => Promise<void>;
+}
+
+/** How each job is made to fail; the table must name every job of jobs.ts. */
+const cases = {
+  import: {
+    dead: ['s3'],
+    fails: async (admin) => {
+      const ticket = await api<{ id: string; url: string }>('POST', '/api/uploads', {
+        token: admin.token,
+        body: {
+          purpose: 'students',
+          filename: 'big.xlsx',
+          size: 3 * 1024 * 1024,
+          cohortid: 'Big',
+          certtype: 'degree',
+        },
+      });
+      expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+      const id = ticket.body.Data!.id;
+      // As the import request leaves a large upload: queued for the job.
+      await functionsWith([]);
+      const uploads = await import('../../functions/src/domain/uploads/uploads');
+      await uploads.setRecord(admin.orgId, id, { state: 'queued', message: recipientMessages.importQueued });
+      await lastDelivery('import', { orgId: admin.orgId, uploadId: id });
+      const upload = (await api<UploadView>('GET', `/api/uploads/${id}`, { token: admin.token })).body.Data!;
+      expect(upload).toMatchObject({ state: 'failed', message: unreachable });
+    },
+  },
+  invite: {
+    dead: ['mail', 's3'],
+    fails: async (admin) => {
+      const items = await cohortOf(admin, ['I1', 'I2']);
+      await functionsWith([]);
+      const run = await (await runs()).createRun(admin.orgId, 'invite', 2);
+      await lastDelivery('invite', {
+        orgId: admin.orgId,
+        runId: run.id,
+        chunk: 0,
+        certtype: 'degree',
+        items,
+      });
+      const after = await runOf(admin, run.id);
+      expect(after).toMatchObject({ state: 'failed', done: 0, failed: 2 });
+      expect([...after.errors].sort()).toEqual([
+        expect.stringMatching(/^I1: .+/),
+        expect.stringMatching(/^I2: .+/),
+      ]);
+    },
+  },
+  send: {
+    dead: ['mail'],
+    fails: async (admin) => {
+      const items = await cohortOf(admin, ['M1', 'M2'], () => ({
+        status: 'Certificate issued',
+        certUuid: randomUUID(),
+      }));
+      await functionsWith([]);
+      const run = await (await runs()).createRun(admin.orgId, 'send', 2);
+      await lastDelivery('send', { orgId: admin.orgId, runId: run.id, chunk: 0, certtype: 'degree', items });
+      const after = await runOf(admin, run.id);
+      expect(after).toMatchObject({ state: 'failed', done: 0, failed: 2 });
+      expect([...after.errors].sort()).toEqual([
+        expect.stringMatching(/^M1: the mail could not be sent/),
+        expect.stringMatching(/^M2: the mail could not be sent/),
+      ]);
+    },
+  },
+  generate: {
+    dead: ['s3'],
+    fails: async (admin) => {
+      const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
+      expect(key.status, JSON.stringify(key.body)).toBe(201);
+      const items = await cohortOf(admin, ['G1', 'G2']);
+      await toPkReceived(admin, items);
+      await functionsWith([]);
+      const start = await import('../../functions/src/domain/workspace/generate-start');
+      // The chunk is recorded before it is queued; the unreachable queue stops the request there.
+      await expect(start.startGenerate(admin.orgId, 'degree', items)).rejects.toThrow();
+      const run = (await (await runs()).listRuns(admin.orgId, 5)).find((r) => r.kind === 'generate')!;
+      await lastDelivery('generate', { orgId: admin.orgId, runId: run.id, chunk: 0 });
+      const after = await runOf(admin, run.id);
+      expect(after).toMatchObject({ state: 'failed', done: 0, failed: 2 });
+    },
+  },
+  issue: {
+    dead: ['s3', 'chain'],
+    fails: async (admin) => {
+      const { runId, before } = await openIssue(admin, ['S1', 'S2', 'S3']);
+      await lastDelivery('issue', { orgId: admin.orgId, runId });
+      expect(await runOf(admin, runId)).toMatchObject({ state: 'failed', message: unreachable });
+      // The debit of an issue that will not happen is refunded (a ledger entry with the run's id).
+      expect(await balanceOf(admin)).toBe(before);
+    },
+  },
+  anchor: {
+    dead: ['chain'],
+    fails: async (admin) => {
+      const { runId, before } = await openIssue(admin, ['A1', 'A2']);
+      // The issue job builds the batch; the unreachable queue stops it before the anchor is queued.
+      await functionsWith([]);
+      const issueJob = await import('../../functions/src/domain/workspace/issue/job');
+      const { findBatch } = await import('../../functions/src/domain/batches/batches');
+      // An organisation's first issue queues its status lists' batches first: a delivery each.
+      for (let i = 0; i < 4 && !(await findBatch(admin.orgId, runId)); i++)
+        await expect(issueJob.runIssueJob(admin.orgId, runId)).rejects.toThrow();
+      expect(await findBatch(admin.orgId, runId)).toBeDefined();
+      await lastDelivery('anchor', { orgId: admin.orgId, batchId: runId });
+      expect(await runOf(admin, runId)).toMatchObject({ state: 'failed', message: unreachable });
+      // Not refunded: the anchor may yet be sent by a redrive, which then finishes the run.
+      expect(await balanceOf(admin)).toBe(before - 2);
+    },
+  },
+  download: {
+    dead: ['s3'],
+    fails: async (admin) => {
+      const items = await cohortOf(admin, ['D1'], () => ({
+        status: 'Certificate issued',
+        certUuid: randomUUID(),
+      }));
+      await functionsWith([]);
+      const run = await (await runs()).createRun(admin.orgId, 'download', items.length);
+      await lastDelivery('download', { orgId: admin.orgId, runId: run.id, chunk: 0, certtype: 'degree' });
+      expect(await runOf(admin, run.id)).toMatchObject({ state: 'failed', message: unreachable, failed: 1 });
+    },
+  },
+} satisfies Record<JobName, Case>;
+
+describe('a job that fails on every delivery', () => {
+  let admin: Admin;
+  beforeAll(async () => {
+    closedPort = `http://127.0.0.1:${await freePort()}`;
+    admin = await registeredAdmin();
+  });
+
+  it('has a failure case for every job', () => {
+    expect(Object.keys(cases).sort()).toEqual([...jobNames].sort());
+  });
+
+  it.each(jobNames)(
+    '%s settles its record as failed with a readable reason, then is parked',
+    async (job) => {
+      await cases[job].fails(admin);
+    },
+    120_000,
+  );
+
+  it('answers "The file is empty." for a zero-byte sheet declared as 1 byte', async () => {
+    const ticket = await api<{ id: string; url: string }>('POST', '/api/uploads', {
+      token: admin.token,
+      body: { purpose: 'students', filename: 'empty.xlsx', size: 1, cohortid: 'Empty', certtype: 'degree' },
+    });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    expect((await fetch(ticket.body.Data!.url, { method: 'PUT', body: new Uint8Array(0) })).status).toBe(200);
+    const res = await api<UploadView>('POST', `/api/uploads/${ticket.body.Data!.id}/import`, {
+      token: admin.token,
+    });
+    expect(res.body.message, JSON.stringify(res.body)).toBe(recipientMessages.fileEmpty);
+    const upload = (
+      await api<UploadView>('GET', `/api/uploads/${ticket.body.Data!.id}`, { token: admin.token })
+    ).body.Data!;
+    expect(upload).toMatchObject({ state: 'failed', message: recipientMessages.fileEmpty });
+  });
+});
