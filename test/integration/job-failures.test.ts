@@ -6,7 +6,11 @@
 // handler, whose answer (a batch item failure) is what parks the message (dead-letter.test.ts shows
 // SQS parking such a message). The queue is unreachable from this process too, so nothing the
 // arrangement queues reaches the local cloud's own job pollers.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import type { RunView } from '@proofmark/shared/contract/workspace';
@@ -16,7 +20,7 @@ import { jobFailureReason } from '../../functions/src/domain/job-failure';
 import { jobs, jobNames, type JobName } from '../../functions/src/jobs';
 import { envNames } from '../../infra/resources';
 import { freePort } from '../../infra/local/ports';
-import { api, cloud } from './helpers';
+import { api, clients, cloud, eventually } from './helpers';
 import { registeredAdmin } from './accounts';
 import { addStudents, setRow, toPkReceived } from './workspace-fixtures';
 
@@ -278,4 +282,45 @@ describe('a job that fails on every delivery', () => {
     ).body.Data!;
     expect(upload).toMatchObject({ state: 'failed', message: recipientMessages.fileEmpty });
   });
+
+  it('is listed by npm run dlq and, redriven once its cause is gone, finishes: the upload turns from failed to done', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Students');
+    ws.addRow(['First Name', 'Middle Name', 'Last Name', 'Email', 'Second Email', 'Student ID', 'Course']);
+    ws.addRow(['Rita', '', 'Redrive', 'rita@example.test', '', 'R1', 'Physics']);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const cohortid = `Redrive-${randomUUID().slice(0, 6)}`;
+    const ticket = await api<{ id: string; url: string }>('POST', '/api/uploads', {
+      token: admin.token,
+      body: { purpose: 'students', filename: 'r.xlsx', size: bytes.length, cohortid, certtype: 'degree' },
+    });
+    expect((await fetch(ticket.body.Data!.url, { method: 'PUT', body: bytes })).status).toBe(200);
+    const id = ticket.body.Data!.id;
+    // Its last delivery found S3 unreachable: the upload is settled failed and the message parked.
+    await functionsWith([]);
+    const uploads = await import('../../functions/src/domain/uploads/uploads');
+    await uploads.setRecord(admin.orgId, id, { state: 'queued', message: recipientMessages.importQueued });
+    await lastDelivery('import', { orgId: admin.orgId, uploadId: id });
+    const body = JSON.stringify({ orgId: admin.orgId, uploadId: id });
+    await clients().sqs.send(
+      new SendMessageCommand({ QueueUrl: cloud().resources.dlqUrls.import, MessageBody: body }),
+    );
+    expect(
+      (await api<UploadView>('GET', `/api/uploads/${id}`, { token: admin.token })).body.Data!.state,
+    ).toBe('failed');
+
+    const dlq = (...args: string[]) =>
+      promisify(execFile)('npm', ['run', '--silent', 'dlq', '--', ...args], {
+        env: { ...process.env, DATA_DIR: cloud().dataDir },
+      });
+    const listed = await dlq('list');
+    expect(listed.stdout).toContain(`import  org ${admin.orgId}  upload ${id}`);
+    await dlq('redrive', 'import');
+    const done = await eventually(async () => {
+      const u = (await api<UploadView>('GET', `/api/uploads/${id}`, { token: admin.token })).body.Data!;
+      return u.state === 'done' ? u : undefined;
+    }, 60_000);
+    expect(done.summary).toMatchObject({ recipients: 1 });
+    expect((await dlq('list')).stdout).not.toContain(id);
+  }, 120_000);
 });
