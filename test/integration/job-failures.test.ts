@@ -50,6 +50,7 @@ const handlers = {
   anchor: () => import('../../functions/src/jobs/anchor'),
   send: () => import('../../functions/src/jobs/send'),
   download: () => import('../../functions/src/jobs/download'),
+  mailevents: () => import('../../functions/src/jobs/mailevents'),
 } satisfies Record<JobName, () => Promise<{ handler: unknown }>>;
 const runs = () => import('../../functions/src/domain/runs');
 
@@ -244,6 +245,11 @@ const cases = {
       await lastDelivery('download', { orgId: admin.orgId, runId: run.id, chunk: 0, certtype: 'degree' });
       expect(await runOf(admin, run.id)).toMatchObject({ state: 'failed', message: unreachable, failed: 1 });
     },
+  },
+  mailevents: {
+    dead: [],
+    // No record a user follows (SES events into counters): a poison event is parked, nothing else.
+    fails: async () => lastDelivery('mailevents', { notAnSesEvent: true }),
   },
 } satisfies Record<JobName, Case>;
 
