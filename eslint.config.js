@@ -52,7 +52,7 @@ export const domainAreas = {
     exports: ['batches', 'creation', 'public-docs', 'revocations', 'status-list', 'status-list-editions'],
     imports: ['accounts', 'keys', 'recipients', 'settings', 'workspace'],
   },
-  uploads: { exports: [], imports: ['recipients'] },
+  uploads: { exports: ['image-content'], imports: ['recipients'] },
   recipients: {
     exports: ['invitations', 'recipient-store', 'recipients'],
     imports: ['accounts', 'public', 'settings', 'workspace'],
@@ -60,7 +60,11 @@ export const domainAreas = {
   public: { exports: ['wallet-introduction'], imports: ['accounts', 'dashboard', 'recipients'] },
   workspace: {
     exports: ['issue/published', 'job-chunks'],
-    imports: ['accounts', 'batches', 'billing', 'dashboard', 'keys', 'recipients', 'settings'],
+    imports: ['accounts', 'batches', 'billing', 'dashboard', 'designs', 'keys', 'recipients', 'settings'],
+  },
+  designs: {
+    exports: ['context', 'designs', 'gallery', 'recipient-fields'],
+    imports: ['accounts', 'recipients', 'settings', 'uploads'],
   },
   billing: { exports: ['balance', 'plans'], imports: ['accounts'] },
   dashboard: { exports: ['counters', 'tracking'], imports: ['keys', 'recipients', 'settings'] },

@@ -16,6 +16,11 @@ export const chromiumJobs: readonly JobName[] = ['generate', 'download'];
 export const CHROMIUM_PACKAGE = '@sparticuz/chromium';
 /** What a rendering function installs beside its bundle: the browser and the fonts read at run time. */
 export const renderModules = [CHROMIUM_PACKAGE, ...FONT_PACKAGES];
+/**
+ * Route groups that render with Chromium on a request (the designer's preview and gallery
+ * thumbnails): they run on x86_64 like the rendering jobs, with the browser and fonts beside them.
+ */
+export const chromiumRouteGroups: readonly RouteGroup[] = ['designs'];
 
 /**
  * Modules replaced in every bundle (paths from the repository root, where CDK runs esbuild):
@@ -67,6 +72,9 @@ export interface LambdaBundle {
 const besideHttpBundle: Partial<Record<RouteGroup, readonly string[]>> = {
   workspace: FONT_PACKAGES,
   auth: [COMMON_PASSWORDS_PACKAGE],
+  // puppeteer-core beside rather than inside: bundled, it alone (with the proxy agent's QuickJS)
+  // would take the group past the 1 MB budget.
+  designs: ['puppeteer-core', ...renderModules],
 };
 
 export const httpBundle = (group: RouteGroup): LambdaBundle => ({

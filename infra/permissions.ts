@@ -78,6 +78,8 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   invitations: { ...none, buckets: { artefacts: 'read' }, queues: ['invite'], mail: true },
   programmes: none,
   workspace: { ...none, buckets: files, queues: ['generate', 'invite'] },
+  // Reads design images, logos and photos; writes design images and gallery thumbnails.
+  designs: { ...none, buckets: artefacts },
   // Issue and revoke re-check the password with the app client's sign-in (no IAM action, no admin call).
   'workspace-issuing': { ...none, buckets: files, queues: ['issue', 'anchor'], schedules: true },
   'workspace-delivery': { ...none, buckets: files, queues: ['send', 'download', 'invite'] },

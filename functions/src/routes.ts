@@ -44,6 +44,7 @@ export const routeGroups = [
   'dashboard',
   'mycertificates',
   'public-mail',
+  'designs',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -136,6 +137,12 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/workspace/unhold': 'workspace-issuing',
   'GET /api/approvals': 'approvals',
   'POST /api/approvals': 'approvals',
+
+  'GET /api/designs/gallery': 'designs',
+  'GET /api/designs': 'designs',
+  'POST /api/designs': 'designs',
+  'POST /api/designs/preview': 'designs',
+  'POST /api/designs/images': 'designs',
 
   'POST /api/workspace/send': 'workspace-delivery',
   'POST /api/workspace/download': 'workspace-delivery',

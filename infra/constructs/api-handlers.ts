@@ -3,7 +3,8 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import { routeGroups, routes, type RouteGroup } from '../../functions/src/routes';
-import { httpBundle } from '../bundling';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { chromiumRouteGroups, httpBundle } from '../bundling';
 import { httpAccess } from '../permissions';
 import type { Api } from './api';
 import { BackendFunction, type Backend } from './backend-function';
@@ -43,8 +44,10 @@ export class ApiHandlers extends Construct {
       description: `Proofmark HTTP routes of group ${group} (${bundle.entry})`,
       // API Gateway gives up on an integration after 30 s; running longer only costs.
       timeout: Duration.seconds(29),
-      // CPU scales with memory, and these cold starts are on a user's request.
-      memorySize: 1024,
+      // CPU scales with memory, and these cold starts are on a user's request; a group that renders
+      // with Chromium gets more, and x86_64 because @sparticuz/chromium ships an x64 browser only.
+      memorySize: chromiumRouteGroups.includes(group) ? 2048 : 1024,
+      ...(chromiumRouteGroups.includes(group) ? { architecture: Architecture.X86_64 } : {}),
       backend: props.backend,
       access: httpAccess[group],
     });

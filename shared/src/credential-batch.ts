@@ -21,6 +21,8 @@ export const createBatchRequest = z.object({
     type: z.enum(certificateTypeValues).default(DEFAULT_CERTIFICATE_TYPE),
     name: z.string().trim().min(1).max(200),
     description: z.string().trim().max(2000).optional(),
+    /** Open badges: the achievement's criteria narrative (an open-badge design sets it). */
+    criteria: z.string().trim().max(2000).optional(),
     validUntil: z.iso.datetime({ offset: true }).optional(),
   }),
   recipients: z.array(credentialDraft).min(1).max(2000),

@@ -1,7 +1,9 @@
 // Certificate rendering throughput: 2,000 PDFs with 1, 2 and 4 tabs of one Chromium, then 20 PNGs.
 // The issue's budget is the whole generate path for 2,000 certificates in ~1–2 minutes, so the
 // renderer alone should manage about 25 PDFs/s or more.
-import type { CertificateDesign, CertificateRecipient } from '../../functions/src/render/model';
+import type { CertificateType } from '../../shared/src/certificate-types';
+import { galleryDesign } from '../../functions/src/domain/designs/gallery';
+import type { CertificateRecipient, PreparedDesign } from '../../functions/src/render/model';
 import { createRenderer, type RenderItem } from '../../functions/src/render/renderer';
 
 const svgUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
@@ -17,28 +19,41 @@ const signature = (d: string) =>
 const SIGN_A = signature('M10 42C22 10 30 8 32 30S40 52 52 28 66 20 70 36 84 44 96 24 110 30 118 38 140 22 150 30 170 34 190 20');
 const SIGN_B = signature('M14 30C30 50 44 8 58 26S70 50 86 30C96 18 104 44 120 36S150 18 160 30 176 40 188 26M40 46C80 40 130 44 176 40');
 
-export function sampleDesign(over: Partial<CertificateDesign> = {}): CertificateDesign {
+/** A gallery design (1, Heritage, unless named) for a type, with a sample organisation. */
+export function sampleDesign(type: CertificateType = 'degree', number = 1): PreparedDesign {
   return {
-    type: 'degree',
-    organisation: { name: 'Northfield University', subtitle: 'Established 1901 · Pune', logo: CREST },
-    signatures: [
-      { name: 'Prof. Anita Rao', role: 'Registrar', image: SIGN_A },
-      { name: 'Dr. Vikram Sethi', role: 'Controller of Examinations' },
-      { name: 'Prof. S. K. Mehta', role: 'Vice-Chancellor', image: SIGN_B },
-    ],
-    ...over,
+    design: galleryDesign(number)!.build(type),
+    context: {
+      organisation: 'Northfield University',
+      logo: CREST,
+      signatures: [
+        { name: 'Prof. Anita Rao', role: 'Registrar', image: SIGN_A },
+        { name: 'Dr. Vikram Sethi', role: 'Controller of Examinations' },
+        { name: 'Prof. S. K. Mehta', role: 'Vice-Chancellor', image: SIGN_B },
+      ],
+      images: {},
+    },
   };
 }
 
 const NAMES = ['Priya Sharma', 'Rahul Verma', 'Aisha Khan', 'Daniel Fernandes', 'Meera Iyer', 'Arjun Nair'];
 
-export function sampleRecipient(i: number, over: Partial<CertificateRecipient> = {}): CertificateRecipient {
+/** A recipient; `fields` overrides placeholder values (name, a sheet column…). */
+export function sampleRecipient(
+  i: number,
+  fields: Record<string, string> = {},
+  over: Partial<CertificateRecipient> = {},
+): CertificateRecipient {
   return {
-    name: `${NAMES[i % NAMES.length]} ${String.fromCharCode(65 + (i % 26))}.`,
-    description: 'Bachelor of Technology in Computer Science and Engineering, with First Class Honours',
-    date: '2025-03-12',
+    fields: {
+      name: `${NAMES[i % NAMES.length]} ${String.fromCharCode(65 + (i % 26))}.`,
+      studentid: `2021CS${String(i).padStart(4, '0')}`,
+      date: '2025-03-12',
+      certificateid: `NU/2025/BT/${String(i).padStart(5, '0')}`,
+      Programme: 'Bachelor of Technology in Computer Science and Engineering',
+      ...fields,
+    },
     verifyUrl: `https://verify.proofmark.example/c/${(0x5f3a2b1c + i).toString(16)}`,
-    certificateId: `NU/2025/BT/${String(i).padStart(5, '0')}`,
     details: [
       { label: 'Roll No.', value: `2021CS${String(i).padStart(4, '0')}` },
       { label: 'CGPA', value: (7 + (i % 30) / 10).toFixed(2) },

@@ -1,10 +1,11 @@
-// `npm run bench [engine|verifiers|render|workspace|bundles|dashboard]`: prints the figures the issues name. Measurements, not tests.
+// `npm run bench [engine|verifiers|render|workspace|designs|bundles|dashboard]`: prints the figures the issues name. Measurements, not tests.
 import { benchCredentialEngine } from './credential-engine';
 import { benchVerifiers } from './verifiers';
 import { benchRender } from './render';
 import { benchWorkspace } from './workspace';
 import { benchBundles } from './bundles';
 import { benchDashboard } from './dashboard';
+import { benchDesigns } from './designs';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -13,5 +14,6 @@ if (want('engine')) await benchCredentialEngine();
 if (want('verifiers')) await benchVerifiers();
 if (want('render')) await benchRender();
 if (want('workspace')) await benchWorkspace();
+if (want('designs')) await benchDesigns();
 if (want('bundles')) await benchBundles();
 if (want('dashboard')) await benchDashboard();

@@ -14,6 +14,9 @@ import {
   type Renderer,
 } from '../../functions/src/render/renderer';
 import { sampleDesign, sampleRecipient } from '../bench/render';
+import { GALLERY } from '../../functions/src/domain/designs/gallery';
+import { pdfText } from '../support/pdf-text';
+import { pageDimensions } from '../../shared/src/designs/model';
 
 interface FontInfo {
   name: string;
@@ -88,18 +91,18 @@ describe('certificate renderer with Chromium', () => {
 
   it('renders five certificates, Hindi and Kruti Dev rows included, to one-page PDFs and small PNGs', async () => {
     const design = sampleDesign();
-    const medal = sampleDesign({ type: 'medal' });
+    const medal = sampleDesign('medal');
     const items: RenderItem[] = [
       { id: 'latin', design, recipient: sampleRecipient(0) },
       {
         id: 'hindi',
         design,
-        recipient: sampleRecipient(1, { name: 'प्रिया शर्मा', description: 'कंप्यूटर विज्ञान में स्नातक' }),
+        recipient: sampleRecipient(1, { name: 'प्रिया शर्मा', Programme: 'कंप्यूटर विज्ञान में स्नातक' }),
       },
       {
         id: 'kruti',
         design,
-        recipient: sampleRecipient(2, { name: "fo'kky dqekj JhokLro", fontFlag: 'krutidev010' }),
+        recipient: sampleRecipient(2, { name: "fo'kky dqekj JhokLro" }, { fontFlag: 'krutidev010' }),
       },
       { id: 'medal', design: medal, recipient: sampleRecipient(3) },
       {
@@ -154,6 +157,62 @@ describe('certificate renderer with Chromium', () => {
     expect(names).toMatch(/Cinzel/);
   });
 
+  it('renders every gallery design for a sample recipient in Latin and in Devanagari', async () => {
+    // A badge image names the achievement, not the recipient: its Hindi case is a Hindi achievement.
+    const HINDI_BADGE = 'उत्कृष्टता पुरस्कार';
+    const hindiBadge = (d: ReturnType<typeof sampleDesign>) => ({
+      ...d,
+      design: { ...d.design, badge: { ...d.design.badge!, name: HINDI_BADGE } },
+    });
+    const items: RenderItem[] = GALLERY.flatMap((g) => {
+      const type = g.suits[0]!;
+      const design = sampleDesign(type, g.number);
+      const badge = type === 'openbadges';
+      return [
+        { id: `${g.number}-latn`, design, recipient: sampleRecipient(g.number) },
+        {
+          id: `${g.number}-deva`,
+          design: badge ? hindiBadge(design) : design,
+          recipient: sampleRecipient(g.number, { name: 'प्रिया शर्मा' }),
+        },
+      ];
+    });
+    const out = new Map<string, Rendered>();
+    for await (const r of renderer.renderBatch(items, { pdf: true, png: false })) out.set(r.id, r);
+    expect(GALLERY.length).toBeGreaterThanOrEqual(15);
+    for (const g of GALLERY) {
+      const design = g.build(g.suits[0]!);
+      const page = pageDimensions(design.page);
+      for (const script of ['latn', 'deva']) {
+        const id = `${g.number}-${script}`;
+        const r = out.get(id);
+        expect(r?.error, id).toBeUndefined();
+        const doc = await PDFDocument.load(r?.pdf as Uint8Array);
+        expect(doc.getPageCount(), id).toBe(1);
+        const { width, height } = doc.getPage(0).getSize();
+        const pt = (mm: number) => Math.round((mm * 72) / 25.4);
+        expect([Math.round(width), Math.round(height)], id).toEqual([pt(page.width), pt(page.height)]);
+        const fonts = fontsOf(doc);
+        for (const f of fonts) expect(f.subtype, `${id}: ${f.name}`).toBe('/Type0');
+        const badge = g.suits[0] === 'openbadges';
+        if (script === 'latn') {
+          // As a reader extracts it: the recipient (or the badge's achievement) and the issuer.
+          // (Spaced capitals come out as spaced letters, so spaces are left out of the comparison.)
+          const squeeze = (t: string) => t.toLowerCase().replace(/\s+/g, '');
+          const text = squeeze(await pdfText(r?.pdf as Uint8Array));
+          const name = badge ? design.badge!.name : (sampleRecipient(g.number).fields.name as string);
+          expect(text, id).toContain(squeeze(name));
+          expect(text, id).toContain('northfielduniversity');
+        } else {
+          // Shaped Devanagari: every character through the font's ToUnicode map or ActualText.
+          const text = fonts.map((f) => f.unicode).join('') + actualTexts(doc);
+          const name = badge ? HINDI_BADGE : 'प्रिया शर्मा';
+          for (const ch of name.replace(/ /g, '')) expect(text, `${id} lacks ${ch}`).toContain(ch);
+        }
+      }
+    }
+  }, 300_000);
+
   it('fetches nothing: a remote logo is blocked, not requested', async () => {
     let connections = 0;
     const server = net.createServer((s) => {
@@ -163,9 +222,18 @@ describe('certificate renderer with Chromium', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     try {
-      const design = sampleDesign({
-        organisation: { name: 'Remote Logo College', logo: `https://127.0.0.1:${port}/logo.png` },
-      });
+      const sample = sampleDesign();
+      const remote = `https://127.0.0.1:${port}/logo.png`;
+      const design = {
+        design: {
+          ...sample.design,
+          elements: [
+            ...sample.design.elements,
+            { kind: 'image' as const, id: 'remote', asset: `img-${'0'.repeat(64)}`, x: 10, y: 10, width: 20, height: 20, rotation: 0, fit: 'contain' as const, opacity: 1 },
+          ],
+        },
+        context: { ...sample.context, logo: remote, images: { [`img-${'0'.repeat(64)}`]: remote } },
+      };
       const results: Rendered[] = [];
       for await (const r of renderer.renderBatch([{ id: 'x', design, recipient: sampleRecipient(9) }], {
         pdf: true,

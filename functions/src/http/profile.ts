@@ -1,45 +1,16 @@
-import { imageUploadRequest } from '@proofmark/shared/contract/profile';
 import { profileRoutes } from '@proofmark/shared/contract/profile';
-import { badRequest } from '@proofmark/shared/errors';
 import { settingsMessages as m } from '@proofmark/shared/settings/messages';
 import {
   getPartners,
   getProfile,
-  imageBytesOf,
   imageOf,
   updateProfile,
   uploadImage,
   type ImageSlot,
 } from '../domain/settings/profile';
-import { bodyTextOf, type HttpEvent } from './event';
+import type { HttpEvent } from './event';
+import { imageBody } from './image-body';
 import { httpGroup } from './route-group';
-
-/**
- * An uploaded image: JSON `{ value }` (base64 or a data: URL, spec §7 uploadlogoimage) or the raw
- * bytes as the body (any non-JSON content type; the gateway hands them over base64-encoded).
- */
-const imageBody = (event: HttpEvent): Buffer => {
-  const type = event.headers?.['content-type'] ?? '';
-  if (
-    /^application\/json/i.test(type) ||
-    (!event.isBase64Encoded && (event.body ?? '').trimStart().startsWith('{'))
-  ) {
-    let json: unknown;
-    try {
-      json = JSON.parse(bodyTextOf(event) || '{}');
-    } catch {
-      throw badRequest('The request body is not valid JSON.');
-    }
-    const parsed = imageUploadRequest.safeParse(json);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw badRequest(details[0]?.message ?? 'Invalid request.', details);
-    }
-    return imageBytesOf(parsed.data.value);
-  }
-  if (!event.body) return Buffer.alloc(0);
-  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-};
 
 const upload =
   (slot: ImageSlot) =>

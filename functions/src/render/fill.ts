@@ -5,28 +5,35 @@
 // innerHTML — so recipient data cannot become markup here either.
 export const INSTALL_FILL = `
 window.__fill = (s) => {
-  const q = (slot) => document.querySelector('[data-slot="' + slot + '"]');
-  for (const key of ['name', 'description', 'date', 'serial', 'verifyHost']) {
-    const el = q(key);
-    el.textContent = s[key];
-    const row = el.closest('[data-row]');
-    if (row) row.hidden = s[key] === '';
+  const el = (id) => document.querySelector('[data-el="' + CSS.escape(id) + '"]');
+  for (const [id, t] of Object.entries(s.texts)) {
+    const box = el(id);
+    const span = box.querySelector('.t');
+    span.textContent = t.text;
+    span.style.fontSize = t.size;
+    box.dataset.script = t.script;
+    box.hidden = t.hidden;
   }
-  const name = q('name');
-  name.style.fontSize = s.nameSize;
-  name.dataset.script = s.nameScript;
-  q('description').style.fontSize = s.descriptionSize;
-  const items = document.querySelectorAll('[data-detail]');
-  items.forEach((li, i) => {
-    const d = s.details[i];
-    li.hidden = !d;
-    li.children[0].textContent = d ? d.label : '';
-    li.children[1].textContent = d ? d.value : '';
+  for (const [id, src] of Object.entries(s.photos)) {
+    const box = el(id);
+    box.querySelector('img').setAttribute('src', src || 'data:,');
+    box.hidden = !src;
+  }
+  document.querySelectorAll('[data-details]').forEach((list) => {
+    list.querySelectorAll('[data-detail]').forEach((li, i) => {
+      const d = s.details[i];
+      li.hidden = !d;
+      li.children[0].textContent = d ? d.label : '';
+      li.children[1].textContent = d ? d.value : '';
+    });
   });
-  document.querySelector('[data-details]').hidden = s.details.length === 0;
-  const qr = q('qr');
-  qr.setAttribute('viewBox', '-2 -2 ' + (s.qr.size + 4) + ' ' + (s.qr.size + 4));
-  qr.querySelector('path').setAttribute('d', s.qr.d);
+  document.querySelectorAll('[data-qr]').forEach((qr) => {
+    const svg = qr.querySelector('svg');
+    svg.setAttribute('viewBox', '-2 -2 ' + (s.qr.size + 4) + ' ' + (s.qr.size + 4));
+    svg.querySelector('path').setAttribute('d', s.qr.d);
+    const h = qr.querySelector('[data-host]');
+    if (h) h.textContent = s.verifyHost;
+  });
   // A new script (e.g. the first Hindi name) loads another font subset: wait for it.
   return document.fonts.ready.then(() => true);
 };

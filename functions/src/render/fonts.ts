@@ -8,12 +8,9 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** The stacks the templates use; each ends with the Devanagari font so Hindi always renders. */
-export const FONT_STACKS = {
-  display: "'Cinzel', 'Noto Sans Devanagari'",
-  serif: "'EB Garamond', 'Noto Sans Devanagari'",
-  sans: "'Source Sans 3', 'Noto Sans Devanagari'",
-} as const;
+/** A design font's CSS stack: each ends with the Devanagari font so Hindi always renders. */
+export const fontStack = (font: string): string =>
+  font === 'Noto Sans Devanagari' ? `'Noto Sans Devanagari'` : `'${font}', 'Noto Sans Devanagari'`;
 
 // package, fontsource css file (weight[-italic]) and the unicode subsets worth carrying.
 const FACES: Array<[pkg: string, file: string, subsets: string[]]> = [
@@ -25,8 +22,14 @@ const FACES: Array<[pkg: string, file: string, subsets: string[]]> = [
   ['eb-garamond', '600-italic', ['latin', 'latin-ext']],
   ['source-sans-3', '400', ['latin', 'latin-ext']],
   ['source-sans-3', '600', ['latin', 'latin-ext']],
+  ['source-sans-3', '700', ['latin', 'latin-ext']],
+  ['playfair-display', '400', ['latin', 'latin-ext']],
+  ['playfair-display', '400-italic', ['latin', 'latin-ext']],
+  ['playfair-display', '700', ['latin', 'latin-ext']],
+  ['great-vibes', '400', ['latin', 'latin-ext']],
   ['noto-sans-devanagari', '400', ['devanagari']],
   ['noto-sans-devanagari', '600', ['devanagari']],
+  ['noto-sans-devanagari', '700', ['devanagari']],
 ];
 
 /**
@@ -54,10 +57,29 @@ function inlineFaces(pkg: string, file: string, subsets: string[]): string {
     .join('\n');
 }
 
-let cached: string | undefined;
+const FAMILY_OF: Record<string, string> = {
+  cinzel: 'Cinzel',
+  'eb-garamond': 'EB Garamond',
+  'source-sans-3': 'Source Sans 3',
+  'playfair-display': 'Playfair Display',
+  'great-vibes': 'Great Vibes',
+  'noto-sans-devanagari': 'Noto Sans Devanagari',
+};
+const faces = new Map<string, string>();
 
-/** All @font-face rules, built once per process (about 0.9 MB of CSS). */
-export function fontFaceCss(): string {
-  cached ??= FACES.map(([pkg, file, subsets]) => inlineFaces(pkg, file, subsets)).join('\n');
-  return cached;
+/**
+ * The @font-face rules of the given families (and Devanagari, always), built once per process per
+ * face. A page carries only the fonts its design uses: every face is a few hundred kB of CSS that
+ * each tab parses when it loads a design.
+ */
+export function fontFaceCss(families: Iterable<string>): string {
+  const wanted = new Set([...families, 'Noto Sans Devanagari']);
+  return FACES.filter(([pkg]) => wanted.has(FAMILY_OF[pkg] ?? ''))
+    .map(([pkg, file, subsets]) => {
+      const key = `${pkg}/${file}`;
+      let css = faces.get(key);
+      if (css === undefined) faces.set(key, (css = inlineFaces(pkg, file, subsets)));
+      return css;
+    })
+    .join('\n');
 }

@@ -1,40 +1,43 @@
-// What a certificate is made of: the issuer's design (shared by a whole batch) and the recipient.
-import type { PrintableType } from './kinds';
+// What a certificate is made of: a design (shared/src/designs/model.ts) with what the organisation
+// supplies to it (shared by a whole batch), and one recipient.
+import type { Design } from '@proofmark/shared/designs/model';
 
 export interface Signature {
   name: string;
   role: string;
-  /** data: URI (or https: URL for browser previews only) of a transparent signature scan */
+  /** data: URI of a transparent signature scan */
   image?: string;
 }
 
-export interface CertificateDesign {
-  type: PrintableType;
-  organisation: {
-    name: string;
-    /** e.g. 'Established 1887 · New Delhi' */
-    subtitle?: string;
-    /** data: URI; https: URLs only work in browser previews (the renderer fetches nothing) */
-    logo?: string;
-  };
-  /** overrides the type's default title and description */
-  title?: string;
-  description?: string;
-  /** at most three are shown */
-  signatures?: Signature[];
+/** What a design's organisation elements show: name, logo, signatories and the design's images. */
+export interface DesignContext {
+  organisation: string;
+  /** data: URI; the renderer fetches nothing */
+  logo?: string;
+  /** Setting → partner signatories (or the organisation's own signature); a signature element picks one by index */
+  signatures: Signature[];
+  /** the design's stored images (backgrounds, extra logos) as data: URIs, by asset id */
+  images: Record<string, string>;
+}
+
+/**
+ * One object per batch: the renderer keys a loaded page on it, so every recipient of a batch
+ * refills one page instead of loading the design again.
+ */
+export interface PreparedDesign {
+  design: Design;
+  context: DesignContext;
 }
 
 export interface CertificateRecipient {
-  name: string;
-  /** a per-recipient description line, e.g. 'Bachelor of Technology in Computer Science' */
-  description?: string;
-  /** Date, ISO day (formatted) or text shown as given */
-  date: Date | string;
+  /** placeholder values by fieldKey (shared/src/designs/model.ts): built-in fields and sheet columns */
+  fields: Record<string, string>;
   /** the verifier URL the QR code points to */
   verifyUrl: string;
-  certificateId?: string;
-  /** up to four short label/value pairs: programme, roll number, CGPA, division… */
+  /** up to four short label/value pairs for a details element: programme, roll number, CGPA… */
   details?: Array<{ label: string; value: string }>;
-  /** recipient field11: 'krutidev010' means the text fields hold legacy Kruti Dev encoding */
+  /** data: URI of the recipient's photo, for a photo element */
+  photo?: string;
+  /** recipient field11: 'krutidev010' means the name fields hold legacy Kruti Dev encoding */
   fontFlag?: string;
 }

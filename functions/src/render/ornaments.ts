@@ -1,17 +1,15 @@
-// Vector ornaments (mm units, viewBox 0 0 297 210): a guilloche border, a rosette watermark and
-// a seal. Vector rather than a background image: a 300-dpi JPEG background set the PDF pace and
+// Vector ornaments (mm units, in the viewBox of the element that draws them): a guilloche border,
+// a rosette watermark and a seal. Vector rather than a background image: a 300-dpi JPEG background set the PDF pace and
 // size in measurements (1.3 MB per PDF); these paths cost a few kilobytes and stay sharp.
 
-const W = 297;
-const H = 210;
 const f = (n: number) => n.toFixed(2).replace(/\.?0+$/, '');
 
 /** Point and outward normal at arc length s along a rounded rectangle inset by `inset`. */
-function roundedRect(inset: number, r: number) {
+function roundedRect(w: number, h: number, inset: number, r: number) {
   const x0 = inset,
     y0 = inset,
-    x1 = W - inset,
-    y1 = H - inset;
+    x1 = w - inset,
+    y1 = h - inset;
   const sw = x1 - x0 - 2 * r,
     sh = y1 - y0 - 2 * r,
     arc = (Math.PI / 2) * r;
@@ -49,8 +47,14 @@ function roundedRect(inset: number, r: number) {
  * steps keep the path to ~800 curves: the border's curve count was the largest single cost of a
  * PDF (about 40 ms of 100 with quarter-wave steps and a second harmonic).
  */
-export function guillochePath(inset: number, amplitude: number, strands = 4): string {
-  const rect = roundedRect(inset, amplitude * 2.2);
+export function guillochePath(
+  width: number,
+  height: number,
+  inset: number,
+  amplitude: number,
+  strands = 4,
+): string {
+  const rect = roundedRect(width, height, inset, amplitude * 2.2);
   const halfWaves = 2 * Math.round(rect.length / 9); // even, so every strand closes on itself
   const h = rect.length / halfWaves;
   const lift = (4 * amplitude) / 3;

@@ -11,21 +11,21 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { launchBrowser, type LaunchedBrowser } from './browser';
 import { Channel } from './channel';
 import { fillExpression, INSTALL_FILL } from './fill';
-import type { CertificateDesign, CertificateRecipient } from './model';
-import { slotsFor } from './slots';
-import { renderTemplate } from './templates';
+import { pagePixels, renderDesignPage } from './design-page';
+import type { CertificateRecipient, PreparedDesign } from './model';
+import { fieldValues, slotsFor } from './slots';
 
 export interface RenderItem {
   id: string;
   /** share one object across a batch: a tab reloads only when the design changes */
-  design: CertificateDesign;
+  design: PreparedDesign;
   recipient: CertificateRecipient;
 }
 
 export interface RenderOptions {
   pdf: boolean;
   png: boolean;
-  /** PNG size relative to A4 at 96 dpi (1123 x 794 px); small keeps screenshots cheap */
+  /** PNG size relative to the page at 96 dpi (A4: 1123 x 794 px); small keeps screenshots cheap */
   pngScale?: number;
 }
 
@@ -73,18 +73,15 @@ export interface Renderer {
   browserProcessId(): number | undefined;
 }
 
-// A4 landscape in CSS pixels (297 x 210 mm at 96 px/in).
-const VIEWPORT = { width: 1123, height: 794, deviceScaleFactor: 1 };
-
 interface Tab {
   page: Page;
-  design?: CertificateDesign;
+  design?: PreparedDesign;
   designKey?: string;
 }
 
 // Designs carry logos as data URIs; key each object once rather than per certificate.
-const designKeys = new WeakMap<CertificateDesign, string>();
-function designKey(d: CertificateDesign): string {
+const designKeys = new WeakMap<PreparedDesign, string>();
+function designKey(d: PreparedDesign): string {
   let key = designKeys.get(d);
   if (key === undefined) designKeys.set(d, (key = JSON.stringify(d)));
   return key;
@@ -100,7 +97,6 @@ function onlyDataUrls(req: HTTPRequest) {
 
 async function openTab(launched: LaunchedBrowser): Promise<Tab> {
   const page = await launched.browser.newPage();
-  await page.setViewport(VIEWPORT);
   await page.setRequestInterception(true);
   page.on('request', onlyDataUrls);
   return { page };
@@ -110,7 +106,14 @@ async function loadDesign(tab: Tab, item: RenderItem, timeoutMs: number) {
   const key = designKey(item.design);
   if (tab.design === item.design || tab.designKey === key) return;
   const load = async () => {
-    await tab.page.setContent(renderTemplate(item.design, slotsFor(item.design, item.recipient)), {
+    // The viewport is the page, so a screenshot is the whole page whatever its size.
+    await tab.page.setViewport({ ...pagePixels(item.design.design), deviceScaleFactor: 1 });
+    const html = renderDesignPage(
+      item.design,
+      slotsFor(item.design, item.recipient),
+      fieldValues(item.design, item.recipient),
+    );
+    await tab.page.setContent(html, {
       waitUntil: 'load',
       timeout: timeoutMs,
     });
@@ -165,9 +168,8 @@ export function createRenderer({
       out.pdf = await step(
         tab.page.pdf({
           printBackground: true,
+          // The page's @page size (A4 or Letter, either way round) decides the paper.
           preferCSSPageSize: true,
-          landscape: true,
-          format: 'A4',
           // The fill already awaited the fonts; a one-page certificate needs no outline, and
           // tagging (structure for screen readers) cost ~20% of the time per PDF in measurements.
           waitForFonts: false,
@@ -179,11 +181,12 @@ export function createRenderer({
       );
     if (opts.png) {
       const scale = opts.pngScale ?? 0.5;
+      const { width, height } = pagePixels(item.design.design);
       out.png = await step(
         tab.page.screenshot({
           type: 'png',
           optimizeForSpeed: true,
-          clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale },
+          clip: { x: 0, y: 0, width, height, scale },
         }),
         'taking the PNG',
       );

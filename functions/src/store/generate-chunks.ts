@@ -20,6 +20,11 @@ export const generateChunks = defineEntity('generateChunk', {
     certtype: attr.fixedText,
     /** The chunk's rows (`cohort=student`). */
     items: { ...attr.texts, required: true, readOnly: true },
+    /**
+     * The design version of each cohort of the run (`cohort=version`), fixed when the run started:
+     * a design saved while the run goes on is not mixed into it.
+     */
+    designVersions: { ...attr.texts, readOnly: true },
     completedAt: attr.text,
     failed: attr.number,
     errors: attr.texts,

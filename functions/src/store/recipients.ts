@@ -41,6 +41,8 @@ export const recipients = defineEntity('recipient', {
     certUuid: attr.text,
     generatedAt: attr.text,
     generateRun: attr.text,
+    /** The design version the certificate was generated with (0: the gallery default). */
+    designVersion: attr.number,
     validated: attr.number,
     reviewAt: attr.text,
     issueRequestId: attr.text,

@@ -5,6 +5,7 @@ import { batchesRoutes } from './batches';
 import { billingRoutes, plansRoutes, stripeWebhookRoutes } from './billing';
 import { cohortsRoutes } from './cohorts';
 import { dashboardRoutes, mailTrackingRoutes, myCertificatesRoutes } from './dashboard';
+import { designsRoutes } from './designs';
 import { invitationsRoutes } from './invitations';
 import { keysRoutes } from './keys';
 import { profileRoutes } from './profile';
@@ -40,6 +41,7 @@ export const contract = {
   ...invitationsRoutes,
   ...programmesRoutes,
   ...workspaceRoutes,
+  ...designsRoutes,
   ...balanceRoutes,
   ...approvalsRoutes,
   ...dashboardRoutes,

@@ -74,6 +74,8 @@ export const certificateRow = recipientRow.extend({
   /** Approval screen (§2.6): code 1–5, and the reason of a decline. */
   approval: z.number().int(),
   declinereason: z.string(),
+  /** Once generated: the cohort's design version it was generated with (0: the gallery default). */
+  designVersion: z.number().int().optional(),
 });
 export type CertificateRow = z.infer<typeof certificateRow>;
 export const certificateParentRow = certificateRow.extend({
@@ -153,6 +155,8 @@ export const previewCert = z.object({
   cohortmemberid: z.string(),
   is_validated: z.union([z.literal(0), z.literal(1)]),
   name: z.string(),
+  /** the design version the certificate was generated with (0: the gallery default) */
+  designVersion: z.number().int(),
 });
 export const previewData = z.object({ PreviewCert: z.array(previewCert), total: z.number().int() });
 export type PreviewData = z.infer<typeof previewData>;

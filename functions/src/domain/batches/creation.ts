@@ -27,6 +27,8 @@ export interface BatchOptions {
   /** Per credential; an empty slot takes the recipient's displayHtml or the default. */
   displays?: (string | Display | undefined)[];
   source?: { runId: string };
+  /** Open badges: the achievement's image (PNG) rendered from the open-badge design; else the default. */
+  achievementImage?: Uint8Array;
 }
 
 /**
@@ -95,7 +97,7 @@ const buildBatch = async (
     // The profile must list the key that will sign these badges before they are published.
     await badgeSigningKey(orgId);
     const achievement = achievementOf(org, input.certificate, issuing.issuerName);
-    await putObject('public', achievement.imageKey, defaultBadgePng(), 'image/png');
+    await putObject('public', achievement.imageKey, options.achievementImage ?? defaultBadgePng(), 'image/png');
     const badges = openBadgesOf(issuing, achievement);
     await requestFirstStatusLists(orgId, 'openbadge');
     return queueBatch(orgId, 'credentials', badges, { ...batch, format: 'openbadge' });

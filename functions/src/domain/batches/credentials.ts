@@ -25,6 +25,10 @@ interface Issuing {
   credentialIds?: string[];
 }
 
+/** Where an achievement's image is published (public bucket), by the achievement's name. */
+export const achievementImageKey = (org: Pick<OrgRecord, 'verifierSlug'>, name: string) =>
+  `issuers/${org.verifierSlug}/achievements/${encodeURIComponent(name.toLowerCase().replace(/\s+/g, '-'))}.png`;
+
 /** What a wallet shows of the achievement: its name, what it is for and its image. */
 export const achievementOf = (
   org: OrgRecord,
@@ -37,10 +41,12 @@ export const achievementOf = (
     id: `${publicUrl(`issuers/${org.verifierSlug}/achievements/`)}${slug}`,
     name,
     description: certificate.description || `${name}, an achievement recognised by ${issuerName}.`,
-    criteria: certificate.description
-      ? `Awarded by ${issuerName} to those who: ${certificate.description}`
-      : `Awarded by ${issuerName} to those who completed ${name}.`,
-    imageKey: `issuers/${org.verifierSlug}/achievements/${slug}.png`,
+    criteria:
+      certificate.criteria ||
+      (certificate.description
+        ? `Awarded by ${issuerName} to those who: ${certificate.description}`
+        : `Awarded by ${issuerName} to those who completed ${name}.`),
+    imageKey: achievementImageKey(org, name),
   };
 };
 

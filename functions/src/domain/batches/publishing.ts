@@ -8,7 +8,7 @@ import {
   type PreparedBatch,
 } from '@proofmark/shared/blockcerts/index';
 import { notFound } from '@proofmark/shared/errors';
-import { CHANGES_IN_PLACE, getObjectText, putObject } from '../../adapters/blobs';
+import { CHANGES_IN_PLACE, getObjectBytes, getObjectText, putObject } from '../../adapters/blobs';
 import { getOrg, type OrgRecord } from '../accounts/users';
 import { badgeSigningKey } from '../keys/badge-keys';
 import { defaultBadgePng, defaultBadgeSvg } from '../keys/badge-images';
@@ -19,6 +19,7 @@ import { firstStatusListsMissing, markStatusListPublished } from './status-list-
 import { publishRunRows } from '../workspace/issue/published';
 import { mapLimit } from '../recipients/recipient-store';
 import { preparedKey, uuidOf, type BatchRecord } from './batches';
+import { achievementImageKey } from './credentials';
 
 /*
  * Publishing an anchored batch: the credentials, badges or status list with their proofs, then
@@ -32,6 +33,17 @@ import { preparedKey, uuidOf, type BatchRecord } from './batches';
  */
 const publishBadges = async (org: OrgRecord, anchored: object[]) => {
   const sign = await issuerEddsaSigner(org);
+  // The PNG is baked into the achievement's image (rendered from the open-badge design when the
+  // batch was made), read once per achievement.
+  const images = new Map<string, Promise<Uint8Array>>();
+  const achievementImage = (name: string) => {
+    let image = images.get(name);
+    if (!image) {
+      image = getObjectBytes('public', achievementImageKey(org, name)).then((b) => b ?? defaultBadgePng());
+      images.set(name, image);
+    }
+    return image;
+  };
   await mapLimit(anchored, 16, async (badge) => {
     const b = badge as {
       id: string;
@@ -44,12 +56,13 @@ const publishBadges = async (org: OrgRecord, anchored: object[]) => {
     const json = JSON.stringify(full, null, 2);
     const uuid = uuidOf(String(b.id));
     const name = b.credentialSubject?.achievement?.name ?? 'Badge';
+    const image = await achievementImage(name);
     await Promise.all([
       putObject('public', publicKeys.credential(org.verifierSlug, uuid), json, 'application/json'),
       putObject(
         'public',
         publicKeys.credential(org.verifierSlug, uuid, 'png'),
-        bakePng(defaultBadgePng(), json, 'ob3'),
+        bakePng(image, json, 'ob3'),
         'image/png',
       ),
       putObject(

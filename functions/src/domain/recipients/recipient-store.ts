@@ -57,6 +57,8 @@ export interface RecipientItem {
   certUuid?: string;
   generatedAt?: string;
   generateRun?: string;
+  /** The cohort's design version the certificate was generated with (0: the gallery default). */
+  designVersion?: number;
   /** Validate (§2.5, is_validated). Cleared by Reset and by generating again. */
   validated?: 0 | 1;
   reviewAt?: string;
@@ -162,6 +164,14 @@ export const listCohortRows = async (orgId: string, cohortid: string, certtype: 
     await recipients()
       .query.byId({ orgId, cohortid, certtype })
       .go({ ...withKeys, pages: 'all' })
+  ).data.map(asRow);
+
+/** The first `limit` rows of a cohort: a sample (the designer's columns and preview recipient). */
+export const sampleCohortRows = async (orgId: string, cohortid: string, certtype: string, limit: number) =>
+  (
+    await recipients()
+      .query.byId({ orgId, cohortid, certtype })
+      .go({ ...withKeys, limit })
   ).data.map(asRow);
 
 export const getRecipient = async (

@@ -194,12 +194,8 @@ export const updateProfile = async (
   return getProfile(orgId, user);
 };
 
-/** The bytes of an uploaded image: raw, base64, or a data: URL. */
-export const imageBytesOf = (value: string): Buffer => {
-  const base64 = value.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) throw badRequest(m.imageWrongType);
-  return Buffer.from(base64, 'base64');
-};
+export { imageBytesOf } from './image-bytes';
+
 
 /** The logo is public by nature: verifiers and wallets show it with the issuer's name. */
 const publishLogo = async (orgId: string, bytes: Uint8Array, kind: string, contentType: string) => {

@@ -3,7 +3,7 @@ import { escapeHtml } from '../../render/escape-html';
 import { KINDS, type PrintableType } from '../../render/kinds';
 import { krutiDevToUnicode } from '../../render/krutidev';
 import type { RecipientItem } from '../recipients/recipient-store';
-import { certificateRecipientFor } from './design';
+import { certificateRecipientFor } from '../designs/recipient-fields';
 
 const displayDate = (iso: string) =>
   new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
@@ -29,6 +29,7 @@ export const credentialDisplay = (
 ): Display => {
   const kind = KINDS[certtype as PrintableType] ?? KINDS.awards;
   const r = certificateRecipientFor(row, slug);
+  const f = r.fields as Record<string, string>;
   const text = r.fontFlag?.toLowerCase() === 'krutidev010' ? krutiDevToUnicode : (t: string) => t;
   const details = (r.details ?? [])
     .map((d) => `<tr><td>${escapeHtml(d.label)}</td><td>${escapeHtml(d.value)}</td></tr>`)
@@ -42,11 +43,11 @@ export const credentialDisplay = (
     `<p style="letter-spacing:.12em;text-transform:uppercase;margin:8px 0">${escapeHtml(issuer.name)}</p>` +
     `<h1 style="font-weight:normal;color:${kind.metal};margin:8px 0">${escapeHtml(kind.title)}</h1>` +
     `<p style="font-style:italic;margin:16px 0 4px">${escapeHtml(kind.preamble)}</p>` +
-    `<h2 style="font-style:italic;margin:4px 0 12px">${escapeHtml(text(r.name))}</h2>` +
-    `<p>${escapeHtml(r.description ? text(r.description) : kind.description)}</p>` +
+    `<h2 style="font-style:italic;margin:4px 0 12px">${escapeHtml(text(f.name ?? ''))}</h2>` +
+    `<p>${escapeHtml(kind.description)}</p>` +
     (details ? `<table style="margin:8px auto;text-align:left">${details}</table>` : '') +
-    `<p>${escapeHtml(displayDate(String(r.date)))}</p>` +
-    (r.certificateId ? `<p style="font-size:smaller">${escapeHtml(r.certificateId)}</p>` : '') +
+    `<p>${escapeHtml(displayDate(f.date ?? ''))}</p>` +
+    (f.certificateid ? `<p style="font-size:smaller">${escapeHtml(f.certificateid)}</p>` : '') +
     `</section>`;
   return { contentMediaType: 'text/html', content: html };
 };

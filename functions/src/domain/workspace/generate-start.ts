@@ -9,6 +9,7 @@ import { getOrgSettings } from '../settings/org-settings';
 import { mapLimit } from '../recipients/recipient-store';
 import { allowedSelection } from '../recipients/recipients';
 import { createRun, runView } from '../runs';
+import { currentVersions } from '../designs/designs';
 import { blockchainOf } from './blockchain';
 
 /*
@@ -39,6 +40,13 @@ export const startGenerate = async (
     (a, b) =>
       a.cohortid.localeCompare(b.cohortid) || a.studentid.localeCompare(b.studentid, 'en', { numeric: true }),
   );
+  // The run takes each cohort's current design now; a save during the run makes a version it does not use.
+  const versions = await currentVersions(
+    orgId,
+    certtype,
+    sorted.map((r) => r.cohortid),
+  );
+  const designVersions = Object.entries(versions).map(([cohort, v]) => `${cohort}=${v}`);
   const run = await createRun(orgId, 'generate', sorted.length, { message: m.generating });
   const chunks: string[][] = [];
   for (let i = 0; i < sorted.length; i += GENERATE_CHUNK)
@@ -48,7 +56,15 @@ export const startGenerate = async (
   await mapLimit(chunks, 4, async (items, chunk) => {
     const message: GenerateMessage = { orgId, runId: run.id, chunk };
     await generateChunks()
-      .put({ orgId, runId: run.id, chunk, certtype, items, ...pendingJobMark('generate', message) })
+      .put({
+        orgId,
+        runId: run.id,
+        chunk,
+        certtype,
+        items,
+        designVersions,
+        ...pendingJobMark('generate', message),
+      })
       .go();
   });
   await mapLimit(chunks, 4, (_, chunk) =>

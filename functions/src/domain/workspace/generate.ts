@@ -3,7 +3,8 @@ import { notFound } from '@proofmark/shared/errors';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import { putObject } from '../../adapters/blobs';
-import { createRenderer, type Renderer, type Rendered, type RenderItem } from '../../render/renderer';
+import { keptRenderer } from '../../render/kept-renderer';
+import type { Rendered, RenderItem } from '../../render/renderer';
 import { generateChunks } from '../../store/generate-chunks';
 import { cancellationReasons, writeAll } from '../../store/transaction';
 import { objectKeys } from '../object-keys';
@@ -17,7 +18,10 @@ import {
 import { resolveSelection } from '../recipients/recipients';
 import { findRun, runCounting, updateRun } from '../runs';
 import { getOrg } from '../accounts/users';
-import { certificateDesignFor, certificateRecipientFor } from './design';
+import type { PreparedDesign } from '../../render/model';
+import { photoFor, prepareDesign } from '../designs/context';
+import { designAt } from '../designs/designs';
+import { certificateRecipientFor } from '../designs/recipient-fields';
 import type { GenerateMessage } from './generate-start';
 import { oncePerChunk } from './job-chunks';
 import { generatedMarking } from './row-transitions';
@@ -46,52 +50,7 @@ const RENDER_PAGES = 3;
 
 /** Rendered certificates being stored and counted at once. */
 const STORE_CONCURRENCY = 6;
-/** How long a browser stays open without work before it is closed. */
-const KEEP_BROWSER_MS = 20_000;
-
-/**
- * One browser kept between the chunks a process handles (the local poller runs them one after
- * another; a warm Lambda gets the next message): a launch plus loading the template in each tab
- * cost seconds per chunk. It is closed when idle, dropped after any failure (the retry gets a fresh
- * one), and a second chunk at the same time gets a browser of its own.
- */
-let kept: { renderer: Renderer; idle?: NodeJS.Timeout } | undefined;
-let keptBusy = false;
-
-const withRenderer = async (use: (renderer: Renderer) => Promise<void>): Promise<void> => {
-  if (keptBusy) {
-    const own = createRenderer({ pages: RENDER_PAGES });
-    try {
-      return await use(own);
-    } finally {
-      await own.close();
-    }
-  }
-  keptBusy = true;
-  if (kept && !kept.renderer.usable()) {
-    void kept.renderer.close();
-    kept = undefined;
-  }
-  const mine = (kept ??= { renderer: createRenderer({ pages: RENDER_PAGES }) });
-  clearTimeout(mine.idle);
-  try {
-    await use(mine.renderer);
-  } catch (err) {
-    kept = undefined;
-    await mine.renderer.close();
-    throw err;
-  } finally {
-    keptBusy = false;
-    if (kept === mine) {
-      mine.idle = setTimeout(() => {
-        if (kept !== mine || keptBusy) return;
-        kept = undefined;
-        void mine.renderer.close();
-      }, KEEP_BROWSER_MS);
-      mine.idle.unref();
-    }
-  }
-};
+const withRenderer = keptRenderer({ pages: RENDER_PAGES });
 
 const regenerable: readonly string[] = [
   certificateStatus.pkReceived,
@@ -120,10 +79,11 @@ const markGenerated = async (
   runId: string,
   row: RecipientItem,
   generatedAt: string,
+  designVersion: number,
 ): Promise<Outcome> => {
   try {
     await writeAll([
-      generatedMarking(row, row.certUuid!, runId, generatedAt),
+      generatedMarking(row, row.certUuid!, runId, generatedAt, designVersion),
       runCounting(orgId, runId, 1, generatedAt),
     ]);
     return 'counted';
@@ -178,7 +138,7 @@ const generateChunk = async ({ orgId, runId, chunk }: GenerateMessage, lastDeliv
   let gaveUp: unknown;
   if (todo.length) {
     try {
-      await renderAndStore(orgId, runId, org, settings, record.certtype, todo, errors);
+      await renderAndStore(orgId, runId, org, settings, record, todo, errors);
     } catch (err) {
       if (!lastDelivery) throw err;
       gaveUp = err;
@@ -206,18 +166,35 @@ const renderAndStore = async (
   runId: string,
   org: NonNullable<Awaited<ReturnType<typeof getOrg>>>,
   settings: Awaited<ReturnType<typeof getOrgSettings>>,
-  certtype: string,
+  record: { certtype: string; designVersions?: string[] },
   todo: RecipientItem[],
   errors: string[],
 ) => {
-  const design = await certificateDesignFor(org, settings, certtype);
+  // Each cohort's design at the version the run fixed when it started (one object per cohort, so
+  // the renderer loads each design once).
+  const fixed = new Map(
+    (record.designVersions ?? []).map((e) => [e.slice(0, e.lastIndexOf('=')), Number(e.slice(e.lastIndexOf('=') + 1))]),
+  );
+  const designs = new Map<string, { version: number; prepared: PreparedDesign }>();
+  for (const cohort of new Set(todo.map((r) => r.cohortid))) {
+    const version = fixed.get(cohort) ?? 0;
+    const stored = await designAt(orgId, record.certtype, cohort, version);
+    designs.set(cohort, { version, prepared: await prepareDesign(org, settings, stored.design) });
+  }
   const generatedAt = new Date().toISOString();
   const byId = new Map(todo.map((r) => [r.certUuid!, r]));
-  const items: RenderItem[] = todo.map((r) => ({
-    id: r.certUuid!,
-    design,
-    recipient: certificateRecipientFor({ ...r, generatedAt }, org.verifierSlug),
-  }));
+  const items: RenderItem[] = await mapLimit(todo, 8, async (r) => {
+    const { prepared } = designs.get(r.cohortid)!;
+    return {
+      id: r.certUuid!,
+      design: prepared,
+      recipient: certificateRecipientFor(
+        { ...r, generatedAt },
+        org.verifierSlug,
+        await photoFor(prepared.design, r),
+      ),
+    };
+  });
   const store = async (out: Rendered) => {
     const row = byId.get(out.id)!;
     if (out.error || !out.pdf || !out.png) {
@@ -228,7 +205,7 @@ const renderAndStore = async (
       putObject('artefacts', objectKeys.generated(orgId, out.id, 'pdf'), out.pdf, 'application/pdf'),
       putObject('artefacts', objectKeys.generated(orgId, out.id, 'png'), out.png, 'image/png'),
     ]);
-    const outcome = await markGenerated(orgId, runId, row, generatedAt);
+    const outcome = await markGenerated(orgId, runId, row, generatedAt, designs.get(row.cohortid)!.version);
     if (outcome === 'refused') errors.push(`${row.studentid}: changed while generating`);
   };
   await withRenderer(async (renderer) => {

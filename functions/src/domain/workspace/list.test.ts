@@ -3,7 +3,7 @@ import type { RecipientItem } from '../recipients/recipient-store';
 import { pageOfRowTree } from '../recipients/recipients';
 import { blockchainOf } from './blockchain';
 import { certificateRowOf } from './list';
-import { certificateRecipientFor } from './design';
+import { certificateRecipientFor } from '../designs/recipient-fields';
 
 beforeAll(() => {
   process.env.PUBLIC_BASE_URL = 'https://cdn.example.test/public/';
@@ -99,10 +99,18 @@ describe('generate', () => {
       'my-college',
     );
     expect(r).toEqual({
-      name: 'FS1 LS1',
-      date: '2024-05-06',
+      fields: {
+        Course: 'Physics',
+        name: 'FS1 LS1',
+        firstname: 'FS1',
+        middlename: '',
+        lastname: 'LS1',
+        studentid: 'S1',
+        email: expect.any(String),
+        date: '2024-05-06',
+        certificateid: uuid,
+      },
       verifyUrl: `https://app.example.test/verify/my-college?id=${uuid}`,
-      certificateId: uuid,
       details: [{ label: 'Course', value: 'Physics' }],
       fontFlag: 'krutidev010',
     });

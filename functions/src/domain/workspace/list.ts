@@ -48,6 +48,7 @@ export const certificateRowOf =
       scheduledAt: r.status === certificateStatus.scheduled ? (r.scheduledAt ?? '') : '',
       approval: r.status ? (approvalCodeOf(r.status, r.approval) ?? 0) : 0,
       declinereason: r.declineReason ?? '',
+      ...(r.certUuid && r.designVersion !== undefined ? { designVersion: r.designVersion } : {}),
     };
   };
 

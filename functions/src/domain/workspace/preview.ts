@@ -3,18 +3,21 @@ import { badRequest, notFound } from '@proofmark/shared/errors';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { canPreview, certificateStatus } from '@proofmark/shared/workspace/rules';
-import { certificateHtml } from '../../render/templates';
+import { certificateHtml } from '../../render/design-page';
+import type { PreparedDesign } from '../../render/model';
 import { getOrgSettings } from '../settings/org-settings';
 import { getRecipient, listCohortRows, type RecipientItem } from '../recipients/recipient-store';
 import { GENERATED_STATUSES } from './review';
 import { moveEach, transitionRow } from './row-transitions';
 import { allowedSelection } from '../recipients/recipients';
 import { getOrg } from '../accounts/users';
-import { certificateDesignFor, certificateRecipientFor, recipientName } from './design';
+import { photoFor, prepareDesign } from '../designs/context';
+import { currentDesign, designAt } from '../designs/designs';
+import { certificateRecipientFor, recipientName } from '../designs/recipient-fields';
 
 /**
  * Preview and Validate (§2.5): the generated certificates of a selection as HTML — the same page
- * the PDF was printed from (render/templates.ts), shown in a sandboxed frame — and the reviewer's
+ * the PDF was printed from (render/design-page.ts, the design version the row was generated with), shown in a sandboxed frame — and the reviewer's
  * mark that a certificate is right.
  */
 
@@ -32,16 +35,40 @@ export const previewCertificates = async (
   const generated = rows.filter(isGenerated).sort(byCohortAndStudent);
   const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
   if (!org) throw notFound();
-  const design = await certificateDesignFor(org, settings, req.certtype);
   const slice = generated.slice(req.page * req.pageSize, (req.page + 1) * req.pageSize);
+  const designs = new Map<string, Promise<{ version: number; prepared: PreparedDesign }>>();
+  const designOf = (r: RecipientItem) => {
+    const key = `${r.cohortid}\n${r.designVersion ?? ''}`;
+    let d = designs.get(key);
+    if (!d) {
+      d = (async () => {
+        const stored =
+          r.designVersion === undefined
+            ? await currentDesign(orgId, req.certtype, r.cohortid)
+            : await designAt(orgId, req.certtype, r.cohortid, r.designVersion);
+        return { version: stored.version, prepared: await prepareDesign(org, settings, stored.design) };
+      })();
+      designs.set(key, d);
+    }
+    return d;
+  };
   return {
     total: generated.length,
-    PreviewCert: slice.map((r) => ({
-      certitem: certificateHtml(design, certificateRecipientFor(r, org.verifierSlug)),
-      cohortmemberid: itemId(r.cohortid, r.studentid),
-      is_validated: r.validated === 1 ? 1 : 0,
-      name: recipientName(r),
-    })),
+    PreviewCert: await Promise.all(
+      slice.map(async (r) => {
+        const { version, prepared } = await designOf(r);
+        return {
+          certitem: certificateHtml(
+            prepared,
+            certificateRecipientFor(r, org.verifierSlug, await photoFor(prepared.design, r)),
+          ),
+          cohortmemberid: itemId(r.cohortid, r.studentid),
+          is_validated: r.validated === 1 ? (1 as const) : (0 as const),
+          name: recipientName(r),
+          designVersion: version,
+        };
+      }),
+    ),
   };
 };
 

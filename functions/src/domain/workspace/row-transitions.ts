@@ -74,7 +74,13 @@ export const transitionRow = (
  * on the run: refused when this run generated it already (a retried chunk), when it left the
  * generatable statuses, or when its certificate id is not the one rendered.
  */
-export const generatedMarking = (row: RecipientKey, certUuid: string, runId: string, at: string) =>
+export const generatedMarking = (
+  row: RecipientKey,
+  certUuid: string,
+  runId: string,
+  at: string,
+  designVersion: number,
+) =>
   update(
     recipients()
       .patch(keyOf(row))
@@ -83,6 +89,7 @@ export const generatedMarking = (row: RecipientKey, certUuid: string, runId: str
         certUuid,
         generatedAt: at,
         generateRun: runId,
+        designVersion,
         validated: 0,
         updatedAt: at,
       })

@@ -18,6 +18,7 @@ import { credentialDisplay } from '../credential-display';
 import { claimIssueRows } from './claims';
 import { clearJobMark, findIssueRun, markRunning, runFailing, type IssueRun } from './run';
 import { transitionRow } from '../row-transitions';
+import { badgeDesignFor } from '../../designs/designs';
 
 /*
  * The issue job (see workspace/issue/requests.ts for the request that claims the rows and queues it). Its own module
@@ -117,6 +118,8 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     };
     displays = rows.map((r) => credentialDisplay(issuer, run!.certtype, r, org?.verifierSlug ?? ''));
   }
+  // A bake takes the achievement and its image from the cohort's open-badge design (its first row's).
+  const badge = run.kind === 'bake' ? await badgeDesignFor(orgId, rows[0]!.cohortid) : undefined;
   try {
     await createBatch(
       orgId,
@@ -125,7 +128,9 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
         certificate: {
           type:
             run.kind === 'bake' ? 'openbadges' : (run.certtype as CreateBatchRequest['certificate']['type']),
-          name: certificateName(run.certtype),
+          name: badge?.achievement.name ?? certificateName(run.certtype),
+          ...(badge?.achievement.description ? { description: badge.achievement.description } : {}),
+          ...(badge?.achievement.criteria ? { criteria: badge.achievement.criteria } : {}),
         },
         recipients: rows.map((r) => ({
           name: fullName(r) || r.email,
@@ -139,6 +144,7 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
         credentialIds: ids,
         displays,
         source: { runId },
+        ...(badge?.image ? { achievementImage: badge.image } : {}),
       },
     );
   } catch (err) {
