@@ -92,6 +92,9 @@ function PreviewPages({
           <Flex justify="space-between" align="center">
             <Typography.Text strong>{cert.name || cert.cohortmemberid}</Typography.Text>
             <Typography.Text type="secondary">{cert.cohortmemberid}</Typography.Text>
+            <Typography.Text type="secondary">
+              {cert.designVersion ? `Design version ${cert.designVersion}` : 'Default design'}
+            </Typography.Text>
           </Flex>
           <CertificateFrame
             html={cert.certitem}
