@@ -9,6 +9,7 @@ import { jobNames, jobs, type JobName } from '../../functions/src/jobs';
 import { routeGroups, routeKey, routes } from '../../functions/src/routes';
 import { repoRoot } from '../constructs/backend-function';
 import { chromiumJobs } from '../constructs/job-workers';
+import { chromiumRouteGroups } from '../bundling';
 import { httpAccess, jobAccess, userAdminActions, type FunctionAccess } from '../permissions';
 import {
   buckets,
@@ -197,10 +198,13 @@ describe('Api', () => {
 });
 
 describe('Functions', () => {
-  it('runs one arm64 Node function per route group and per job (x86_64 for Chromium jobs)', () => {
+  it('runs one arm64 Node function per route group and per job (x86_64 for those that render with Chromium)', () => {
     const fns = backendFunctions();
     expect(fns).toHaveLength(routeGroups.length + jobNames.length);
-    const x64 = new Set(chromiumJobs.map((job) => jobFunction(job).id));
+    const x64 = new Set([
+      ...chromiumJobs.map((job) => jobFunction(job).id),
+      ...chromiumRouteGroups.map((group) => httpFunction(group).id),
+    ]);
     for (const fn of fns) {
       expect(fn.Properties.Runtime).toMatch(/^nodejs(20|22)\.x$/);
       expect(fn.Properties.Architectures).toEqual([x64.has(fn.id) ? 'x86_64' : 'arm64']);
