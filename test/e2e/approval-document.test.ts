@@ -56,7 +56,7 @@ beforeAll(async () => {
   await uploadFor('D2.png', png, 'photo');
   // 'PK received' rows are listed on the approval screen (code 5).
   await toPkReceived(admin, [`${cohort}=D1`, `${cohort}=D2`]);
-  page = await openSignedIn(admin.session, { path: '/RecipientApproval', heading: 'Recipient Approval' });
+  page = await openSignedIn(admin.session, { path: '/Verification', heading: 'Verification' });
 }, 180_000);
 
 sharedPageHooks('approval-document', () => page);

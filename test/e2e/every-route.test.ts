@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { routeIds, routeTable } from '../../web/src/routing/routeTable';
+import { appMenu } from '../../web/src/layout/menu';
+import { redirects, routeIds, routeTable } from '../../web/src/routing/routeTable';
 import type { RouteId } from '../../web/src/routing/routeTable';
 import { registeredAdmin } from '../integration/accounts';
 import { axeViolations } from './axe';
 import { launchChromium } from './browser';
+import { expectRealScreen } from './support';
 
 /**
  * Every screen of the route table, signed in, at a laptop width and a phone width: nothing wider
@@ -41,7 +43,11 @@ afterAll(async () => {
 async function open(page: Page, id: RouteId): Promise<void> {
   await page.goto(routeTable[id].path);
   await page.waitForLoadState('networkidle');
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => {});
 }
 
 async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
@@ -90,8 +96,9 @@ for (const viewport of viewports) {
     });
 
     for (const id of signedInRoutes) {
-      it(`${routeTable[id].path} fits, offers Logout and passes axe`, async () => {
+      it(`${routeTable[id].path} is a real screen, fits, offers Logout and passes axe`, async () => {
         await open(signedInPage, id);
+        await expectRealScreen(signedInPage);
         const { scrollWidth, innerWidth } = await horizontalOverflow(signedInPage);
         expect(scrollWidth, 'page wider than the window').toBeLessThanOrEqual(innerWidth);
         await expectLogoutReachable(signedInPage, viewport.width);
@@ -100,13 +107,53 @@ for (const viewport of viewports) {
     }
 
     for (const id of guestRoutes) {
-      it(`${routeTable[id].path} (visitor) fits, offers Login and passes axe`, async () => {
+      it(`${routeTable[id].path} (visitor) is a real screen, fits, offers Login and passes axe`, async () => {
         await open(visitorPage, id);
+        await expectRealScreen(visitorPage);
         const { scrollWidth, innerWidth } = await horizontalOverflow(visitorPage);
         expect(scrollWidth, 'page wider than the window').toBeLessThanOrEqual(innerWidth);
-        expect(await visitorPage.getByRole('banner').getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+        expect(await visitorPage.getByRole('banner').getByRole('button', { name: 'Login' }).isVisible()).toBe(
+          true,
+        );
         expect((await axeViolations(visitorPage)).join('\n')).toBe('');
       });
     }
   });
 }
+
+describe('the signed-in menu and the old addresses', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    await page.goto('/');
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [sessionKey, JSON.stringify(session)],
+    );
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('every menu item opens its screen, highlighted, and the screen is real', async () => {
+    await page.goto(routeTable.myProfile.path);
+    for (const item of appMenu) {
+      await page.getByRole('menu').getByText(item.label, { exact: true }).click();
+      await page.waitForURL((url) => url.pathname === routeTable[item.id].path);
+      expect(await page.locator('.ant-menu-item-selected').innerText()).toBe(item.label);
+      await expectRealScreen(page, `menu item ${item.label}`);
+    }
+  });
+
+  it('an old address opens the screen that replaced it', async () => {
+    for (const [from, to] of Object.entries(redirects)) {
+      await page.goto(from);
+      await page.waitForURL((url) => url.pathname === to);
+      await expectRealScreen(page, `redirected from ${from}`);
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, injec
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { registeredAdmin } from '../integration/accounts';
+import { expectRealScreen } from './support';
 
 const appUrl = inject('appUrl');
 
@@ -68,6 +69,82 @@ describe('landing page', () => {
     expect(await login.isVisible()).toBe(true);
     await login.click();
     await page.waitForURL(pathnameIs('/login'));
+  });
+});
+
+/** Puts a real administrator's session into the page, as the app keeps it after signing in. */
+async function signInAs(session: unknown): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [sessionKey, JSON.stringify(session)],
+  );
+}
+
+/**
+ * Clicks every link and button of the landing page, one at a time from a fresh load, and checks
+ * each leads to a real screen: none stays put (a dead button), none opens the 404 page, a blank
+ * page or a placeholder. Returns where each went, by its accessible name.
+ */
+async function followEverything(scope: string): Promise<Map<string, string>> {
+  // A link to the landing page itself (the visitor's logo) is where it should be, not a dead end.
+  const clickable = `:is(${scope}) :is(a[href]:not([href="/"]), button)`;
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const clickables = page.locator(clickable);
+  const count = await clickables.count();
+  expect(count).toBeGreaterThan(10);
+  const reached = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const target = page.locator(clickable).nth(i);
+    const name = ((await target.getAttribute('aria-label')) ?? (await target.innerText())).trim();
+    const href = await target.getAttribute('href');
+    if (href !== null)
+      expect(new URL(href, appUrl).origin, `${name} leaves the site`).toBe(new URL(appUrl).origin);
+    await target.click();
+    await page
+      .waitForURL((url) => url.pathname !== '/', { timeout: 5000 })
+      .catch(() => {
+        throw new Error(`"${name}" leads nowhere`);
+      });
+    await expectRealScreen(page, `from "${name}"`);
+    reached.set(name, new URL(page.url()).pathname);
+  }
+  return reached;
+}
+
+describe('every way out of the landing page', () => {
+  it('a visitor: every link and button leads to a real screen; plans ask to register first', async () => {
+    const reached = await followEverything('header, main, footer');
+    for (const plan of ['Starter', 'Professional', 'Institution'])
+      expect(reached.get(`Choose the ${plan} plan`)).toBe('/Register');
+    expect(reached.get('Try the live demo')).toBe('/HomeProofmarkDemo');
+    expect(reached.get('Launch the live demo')).toBe('/HomeProofmarkDemo');
+    expect(reached.get('Prefer a guided tour? Request a demo →')).toBe('/RegisterDemo');
+  }, 300_000);
+
+  it('a signed-in user: every link and button leads to a real screen; plans open plan selection', async () => {
+    await signInAs((await registeredAdmin()).session);
+    // The signed-in header is the app menu (its Logout comes back here by design): every-route walks it.
+    const reached = await followEverything('main, footer');
+    for (const plan of ['Starter', 'Professional', 'Institution'])
+      expect(reached.get(`Choose the ${plan} plan`)).toBe('/Plans');
+  }, 300_000);
+
+  it('shows the blog teasers and fits a 390 px phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const blog = page.locator('#blog');
+    await blog.waitFor();
+    expect(await blog.getByRole('article').count()).toBe(3);
+    await page.waitForLoadState('networkidle');
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth, 'landing page wider than a phone').toBeLessThanOrEqual(innerWidth);
   });
 });
 

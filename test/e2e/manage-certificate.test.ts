@@ -102,7 +102,7 @@ describe('Manage Certificate', () => {
       'Photo',
     ])
       expect(headers).toContain(title);
-    await page.getByRole('link', { name: 'Recipient approval' }).waitFor();
+    await page.getByRole('link', { name: 'Verification' }).waitFor();
   });
 
   it('switches tabs; the Issued tab is empty and its action menu is disabled', async () => {
@@ -231,9 +231,10 @@ describe('Manage Certificate', () => {
     await page.screenshot({ path: '/tmp/manage-certificate-issued.png', fullPage: true });
   });
 
-  it('opens the recipient approval screen from the header', async () => {
-    await page.getByRole('link', { name: 'Recipient approval' }).click();
-    await page.getByRole('heading', { name: 'Recipient Approval' }).waitFor();
+  it('opens the recipient approval screen (Verification) from the header', async () => {
+    await page.getByRole('main').getByRole('link', { name: 'Verification' }).click();
+    await page.waitForURL((url) => url.pathname === '/Verification');
+    await page.getByRole('heading', { name: 'Verification' }).waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('alert').filter({ hasText: m.approvalNothingSelected }).waitFor();
     await row('C1001').getByText('Certificate issued').waitFor();

@@ -1,14 +1,14 @@
 import { Suspense } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SessionExpiryRedirect } from './auth/SessionExpiryRedirect';
 import { PageLoader } from './components/PageLoader';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './queryClient';
 import { RouteGuard } from './routing/RouteGuard';
 import { NotFoundPage, pages, VerifierPage } from './routing/pages';
-import { routeIds, routeTable } from './routing/routeTable';
+import { redirects, routeIds, routeTable } from './routing/routeTable';
 import { theme } from './theme';
 
 const queryClient = createQueryClient();
@@ -35,6 +35,9 @@ function AppRoutes() {
             // react-router matches case-insensitively by default, which covers /Login vs /login.
             return <Route key={id} path={routeTable[id].path} element={<Page />} />;
           })}
+          {Object.entries(redirects).map(([from, to]) => (
+            <Route key={from} path={from} element={<Navigate to={to} replace />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

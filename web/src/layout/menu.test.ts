@@ -12,8 +12,8 @@ describe('selectedMenuId', () => {
     expect(selectedMenuId('/ChangePassword')).toBe('myProfile');
   });
 
-  it('keeps Manage Certificate highlighted on the recipient approval screen', () => {
-    expect(selectedMenuId('/RecipientApproval')).toBe('manageCertificate');
+  it('highlights Verification on the recipient approval screen', () => {
+    expect(selectedMenuId('/Verification')).toBe('verification');
   });
 
   it('highlights nothing on pages outside the menu', () => {

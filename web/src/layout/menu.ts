@@ -15,12 +15,10 @@ export type MenuId = (typeof appMenu)[number]['id'];
 
 /**
  * Screens outside the menu that belong to one of its sections, so the user keeps a sense of where
- * they are: the password is changed from the profile's settings, and recipients are approved from the
- * certificate workspace.
+ * they are: the password is changed from the profile's settings.
  */
 const sectionOf: Partial<Record<RouteId, MenuId>> = {
   changePassword: 'myProfile',
-  recipientApproval: 'manageCertificate',
 };
 
 /** The menu entry to highlight for a pathname, if any. */

@@ -25,7 +25,6 @@ export const pages: Record<RouteId, Page> = {
   manageStudents: lazy(() => import('../pages/ManageStudents')),
   designCertificate: lazy(() => import('../pages/DesignCertificate')),
   manageCertificate: lazy(() => import('../pages/ManageCertificate')),
-  recipientApproval: lazy(() => import('../pages/Approvals')),
   verification: lazy(() => import('../pages/Verification')),
   proofmarkDemo: lazy(() => import('../pages/ProofmarkDemo')),
   homeProofmarkDemo: lazy(() => import('../pages/HomeProofmarkDemo')),

@@ -41,8 +41,7 @@ export const routeTable = {
   manageStudents: { path: '/ManageStudents', access: 'private', title: 'Manage students' },
   designCertificate: { path: '/DesignCertificate', access: 'private', title: 'Design certificate' },
   manageCertificate: { path: '/ManageCertificate', access: 'private', title: 'Manage certificates' },
-  // §2.6 leaves the approval screen's route unnamed; it sits beside the workspace it serves.
-  recipientApproval: { path: '/RecipientApproval', access: 'private', title: 'Recipient approval' },
+  // The recipient approval screen of certificate-operations §2.6: the menu's Verification.
   verification: { path: '/Verification', access: 'private', title: 'Verification' },
   proofmarkDemo: { path: '/ProofmarkDemo', access: 'public', title: 'Proofmark live demo' },
   homeProofmarkDemo: { path: '/HomeProofmarkDemo', access: 'public', title: 'See Proofmark in action' },
@@ -50,6 +49,14 @@ export const routeTable = {
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routeTable;
+
+/**
+ * Old addresses kept working: each sends the visitor on to the screen that replaced it (the
+ * approval screen was first published at /RecipientApproval before it became the menu's Verification).
+ */
+export const redirects: Readonly<Record<string, string>> = {
+  '/RecipientApproval': routeTable.verification.path,
+};
 
 export const routeIds = Object.keys(routeTable) as RouteId[];
 

@@ -1,58 +1,10 @@
 /*
  * The words of the landing page, kept apart from its layout so marketing can change them without
- * touching components. Everything here is static: the page makes no API calls.
+ * touching components. The plans and their prices are the product's (shared/src/billing/plans.ts).
  */
 
-export interface PricingPlan {
-  name: string;
-  pricePerMonthUsd: number;
-  blurb: string;
-  features: string[];
-  highlighted?: boolean;
-}
-
-export const maxBatchSize = 2000;
-export const freeTrialCertificates = 20;
-
-export const pricingPlans: PricingPlan[] = [
-  {
-    name: 'Starter',
-    pricePerMonthUsd: 39,
-    blurb: 'For schools and training centres issuing their first digital certificates.',
-    features: [
-      'Blockchain-anchored certificates',
-      'Certificate designer with ready-made designs',
-      'Email delivery to every recipient',
-      "Your organisation's own verifier page",
-      `Batches up to ${maxBatchSize.toLocaleString('en-US')} certificates`,
-    ],
-  },
-  {
-    name: 'Professional',
-    pricePerMonthUsd: 69,
-    blurb: 'For colleges and employers with a team sharing the work.',
-    highlighted: true,
-    features: [
-      'Everything in Starter',
-      'Open Badges, baked and verifiable',
-      'Team users with individual permissions',
-      'Recipient approval before issuing',
-      'Statistics dashboard with CSV export',
-    ],
-  },
-  {
-    name: 'Institution',
-    pricePerMonthUsd: 99,
-    blurb: 'For universities and boards connecting Proofmark to their own systems.',
-    features: [
-      'Everything in Professional',
-      'Your own storage: S3, Azure, Google Drive or FTP',
-      'Your own mail server: SMTP or Office 365',
-      'Programme import from your student system',
-      'Partner and competency co-signatories',
-    ],
-  },
-];
+export { MAX_BATCH_SIZE as maxBatchSize } from '@proofmark/shared/billing/plans';
+export { FREE_TRIAL_CERTIFICATES as freeTrialCertificates } from '@proofmark/shared/workspace/rules';
 
 export const certificateTypes = [
   'Degree',
@@ -96,5 +48,34 @@ export const testimonials: Testimonial[] = [
     name: 'Sofia Lindqvist',
     role: 'Head of Learning',
     organisation: 'Nordic Project Managers Association',
+  },
+];
+
+export interface BlogTeaser {
+  title: string;
+  date: string;
+  excerpt: string;
+}
+
+// Spec §1: the landing page carries blog teasers. There is no blog to link to yet, so the teasers
+// are complete short notes rather than "read more" links that would lead nowhere.
+export const blogTeasers: BlogTeaser[] = [
+  {
+    title: 'Why one transaction can seal 2,000 certificates',
+    date: '2026-10-02',
+    excerpt:
+      'A Merkle tree turns a whole batch into one fingerprint. Anchor that fingerprint once and every certificate in the batch can prove it belongs, on its own, for good.',
+  },
+  {
+    title: 'Revoked, held or expired: what a verifier sees',
+    date: '2026-10-21',
+    excerpt:
+      'A certificate is more than its signature. The verifier also reads its revocation and suspension lists, so a withdrawn degree stops verifying the moment you withdraw it.',
+  },
+  {
+    title: 'Open Badges 3.0 in plain words',
+    date: '2026-11-09',
+    excerpt:
+      'Badges are now W3C Verifiable Credentials. Recipients keep them in any wallet, and any badge reader can check them without asking you.',
   },
 ];

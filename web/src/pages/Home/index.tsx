@@ -1,3 +1,4 @@
+import { BlogTeasers } from './components/BlogTeasers';
 import { ClosingCta } from './components/ClosingCta';
 import { Features } from './components/Features';
 import { Hero } from './components/Hero';
@@ -16,6 +17,7 @@ export default function HomePage() {
       <HowItWorks />
       <Pricing />
       <Testimonials />
+      <BlogTeasers />
       <ClosingCta />
     </>
   );

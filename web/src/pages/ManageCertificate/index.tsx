@@ -168,8 +168,8 @@ export default function ManageCertificatePage() {
             value={certtype}
             onChange={(value) => refilter(() => setCerttype(value))}
           />
-          <Link to={paths.recipientApproval}>
-            <Button icon={<ApprovalOutlined />}>Recipient approval</Button>
+          <Link to={paths.verification}>
+            <Button icon={<ApprovalOutlined />}>Verification</Button>
           </Link>
         </PageHeading>
 

@@ -16,7 +16,7 @@ export function ClosingCta() {
         cohort today.
       </p>
       <Flex gap={12} wrap justify="center">
-        <Button size="large" icon={<PlayCircleOutlined />} onClick={() => navigate(paths.proofmarkDemo)}>
+        <Button size="large" icon={<PlayCircleOutlined />} onClick={() => navigate(paths.homeProofmarkDemo)}>
           Launch the live demo
         </Button>
         <Button type="primary" size="large" onClick={() => navigate(trial.to)}>

@@ -1,15 +1,19 @@
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
+import { planOffers } from '@proofmark/shared/billing/plans';
+import type { PlanOffer } from '@proofmark/shared/billing/plans';
 import { brandColors } from '../../../brand';
 import { CheckOutlined } from '../../../components/icons';
 import { paths } from '../../../routing/routeTable';
-import { freeTrialCertificates, pricingPlans } from '../content';
-import type { PricingPlan } from '../content';
+import { useSession } from '../../../session';
+import { freeTrialCertificates } from '../content';
 import styles from '../Home.module.css';
 import { SectionHeader } from './SectionHeader';
 
-function PlanCard({ plan }: { plan: PricingPlan }) {
+function PlanCard({ plan }: { plan: PlanOffer }) {
   const navigate = useNavigate();
+  // Choosing a plan needs an account: a visitor registers first (20 free certificates), then picks it.
+  const signedIn = useSession() !== null;
   return (
     <Card
       className={plan.highlighted ? styles.priceCardHighlighted : styles.priceCard}
@@ -48,7 +52,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         size="large"
         style={{ marginTop: 'auto' }}
         type={plan.highlighted ? 'primary' : 'default'}
-        onClick={() => navigate(paths.prices)}
+        onClick={() => navigate(signedIn ? paths.plans : paths.register)}
         aria-label={`Choose the ${plan.name} plan`}
       >
         Choose {plan.name}
@@ -58,6 +62,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
 }
 
 export function Pricing() {
+  const signedIn = useSession() !== null;
   return (
     <section id="pricing" className={`${styles.section} ${styles.sectionAlt}`}>
       <div className={styles.inner}>
@@ -67,19 +72,21 @@ export function Pricing() {
           lead="Every plan anchors each certificate on the blockchain and includes your own verifier page."
         />
         <Row gutter={[24, 24]} align="stretch">
-          {pricingPlans.map((plan) => (
-            <Col key={plan.name} xs={24} md={8}>
+          {planOffers.map((plan) => (
+            <Col key={plan.id} xs={24} md={8}>
               <PlanCard plan={plan} />
             </Col>
           ))}
         </Row>
-        <Typography.Paragraph
-          type="secondary"
-          style={{ textAlign: 'center', margin: '32px 0 0', fontSize: 15 }}
-        >
-          Not ready to choose? <Link to={paths.register}>Start a free trial</Link> with{' '}
-          {freeTrialCertificates} certificates on us.
-        </Typography.Paragraph>
+        {!signedIn && (
+          <Typography.Paragraph
+            type="secondary"
+            style={{ textAlign: 'center', margin: '32px 0 0', fontSize: 15 }}
+          >
+            Not ready to choose? <Link to={paths.register}>Start a free trial</Link> with{' '}
+            {freeTrialCertificates} certificates on us.
+          </Typography.Paragraph>
+        )}
       </div>
     </section>
   );

@@ -13,7 +13,11 @@ describe('approval codes (§4)', () => {
 
   it('labels the Status column', () => {
     expect(approvalText({ approval: 1, status: 'Certificate sent' })).toBe('Approved');
+    expect(approvalText({ approval: 2, status: 'Certificate issued' })).toBe('Declined');
     expect(approvalText({ approval: 0, status: 'PK received' })).toBe('PK received');
+    // Undecided rows say what Manage Certificate says, not the code's generic label.
+    expect(approvalText({ approval: 0, status: 'Certificate sent' })).toBe('Certificate sent');
+    expect(approvalText({ approval: 0, status: 'generated' })).toBe('generated');
     expect(approvalText({ approval: 0, status: 'Invite pending' })).toBe('Invite pending');
   });
 

@@ -12,10 +12,14 @@ export function codeOf(row: Pick<CertTableRow, 'approval' | 'status'>): Approval
   return approvalCodeOf(row.status);
 }
 
-/** The Status column: the approval label (§4 codes 1–5), else the row's status. */
+/**
+ * The Status column: the decision once taken (Approved, Declined), else the row's status in the
+ * words Manage Certificate uses for it ('Certificate sent', 'generated', …), so one certificate is
+ * never called two things on two screens. The §4 code stays on the row (its tone, the verdicts).
+ */
 export function approvalText(row: Pick<CertTableRow, 'approval' | 'status'>): string {
   const code = codeOf(row);
-  return code === undefined ? row.status : approvalLabels[code];
+  return code === approvalCode.approved || code === approvalCode.declined ? approvalLabels[code] : row.status;
 }
 
 /**
