@@ -47,7 +47,10 @@ const noEnvironment = {
 export const domainAreas = {
   accounts: { exports: ['users', 'sign-in-lockout'], imports: ['billing'] },
   settings: { exports: ['org-settings', 'secrets'], imports: ['accounts', 'batches'] },
-  keys: { exports: ['badge-images', 'badge-keys', 'chains', 'issuing-keys'], imports: ['settings'] },
+  keys: {
+    exports: ['badge-images', 'badge-keys', 'chains', 'issuing-keys', 'issuing-key-generation'],
+    imports: ['settings'],
+  },
   batches: {
     exports: ['batches', 'creation', 'public-docs', 'revocations', 'status-list', 'status-list-editions'],
     imports: ['accounts', 'keys', 'recipients', 'settings', 'workspace'],
@@ -68,6 +71,10 @@ export const domainAreas = {
   },
   billing: { exports: ['balance', 'plans'], imports: ['accounts'] },
   dashboard: { exports: ['counters', 'tracking'], imports: ['keys', 'recipients', 'settings'] },
+  demo: {
+    exports: ['requests', 'wizard', 'issuing'],
+    imports: ['accounts', 'batches', 'billing', 'keys', 'public', 'recipients', 'settings'],
+  },
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

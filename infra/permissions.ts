@@ -97,6 +97,11 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   mycertificates: { ...none, table: 'records' },
   // Anyone may call it: counts opens and clicks of tracked mails.
   'public-mail': { ...none, table: 'records' },
+  // Anyone may call it: the demo issuer's recipients and logo, its mails, and the demo requests
+  // mailed to the product team.
+  demo: { ...none, buckets: files, mail: true },
+  // The demo's Issue: its batch (queued for anchoring) and, the first time, its issuing key (sealed).
+  'demo-issuing': { ...none, buckets: files, queues: ['anchor'], secrets: true },
 };
 
 export const jobAccess: Record<JobName, FunctionAccess> = {

@@ -1,3 +1,4 @@
+import { DEMO_FILES_DAYS, DEMO_ORG_ID, DEMO_SLUG } from '@proofmark/shared/demo/issuer';
 import type { BucketName } from '../functions/src/environment-names';
 import { jobs, type JobName } from '../functions/src/jobs';
 
@@ -40,7 +41,11 @@ export const buckets = {
     localName: 'proofmark-artefacts',
     // Uploaded files are read once by their import; whatever is left (never imported, or PUT again
     // after the import) expires.
-    expire: [{ prefix: 'uploads/', afterDays: 1 }],
+    // The live demo issuer's private files (its batches, logo) go after its certificates do.
+    expire: [
+      { prefix: 'uploads/', afterDays: 1 },
+      { prefix: `${DEMO_ORG_ID}/`, afterDays: DEMO_FILES_DAYS },
+    ],
     // Browsers upload straight to S3 through presigned PUTs.
     cors: [
       {
@@ -54,6 +59,8 @@ export const buckets = {
   },
   public: {
     localName: 'proofmark-public',
+    // The live demo's certificates (and their QR codes) are published for a while, not for ever.
+    expire: [{ prefix: `credentials/${DEMO_SLUG}/`, afterDays: DEMO_FILES_DAYS }],
     // Verifiers and wallets anywhere fetch issuer profiles, revocation lists and credentials.
     cors: [
       { allowedMethods: ['GET', 'HEAD'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 86400 },

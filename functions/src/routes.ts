@@ -45,6 +45,8 @@ export const routeGroups = [
   'mycertificates',
   'public-mail',
   'designs',
+  'demo',
+  'demo-issuing',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -165,6 +167,12 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/public/stripe/webhook': 'public-stripe',
   'GET /api/public/mail/{token}/open': 'public-mail',
   'GET /api/public/mail/{token}/link/{n}': 'public-mail',
+  'POST /api/demo/requests': 'demo',
+  'POST /api/demo/recipients': 'demo',
+  'POST /api/demo/progress': 'demo',
+  'POST /api/demo/invitation': 'demo',
+  'POST /api/demo/issue': 'demo-issuing',
+  'POST /api/demo/certificate-mail': 'demo',
 };
 
 export const routes: readonly RouteDef[] = (Object.keys(contract) as RouteKey[]).map((key) => {

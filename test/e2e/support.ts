@@ -135,9 +135,7 @@ export const screensStillPlaceholders: ReadonlySet<string> = new Set(
     '/prices',
     '/payment',
     '/paymentstatus',
-    '/MyCertificates',
-    '/ProofmarkDemo',
-    '/RegisterDemo',
+    '/MyCertificates'
   ].map((p) => p.toLowerCase()),
 );
 

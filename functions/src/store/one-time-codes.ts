@@ -17,6 +17,8 @@ export const oneTimeCodes = defineEntity('oneTimeCode', {
     recipientSk: attr.fixedText,
     createdAt: attr.requiredText,
     usedAt: attr.text,
+    /** TTL (epoch seconds): only the live demo's codes expire (domain/demo). */
+    expiresAt: attr.number,
   },
   indexes: { byCode: primaryKey(keyPart('OTC', 'code'), keyPart('OTC')) },
 });

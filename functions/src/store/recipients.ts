@@ -66,6 +66,8 @@ export const recipients = defineEntity('recipient', {
     declineReason: attr.text,
     createdAt: attr.requiredText,
     updatedAt: attr.requiredText,
+    /** TTL (epoch seconds): only the live demo's recipients expire (domain/demo). */
+    expiresAt: attr.number,
   },
   indexes: {
     byId: primaryKey(

@@ -6,6 +6,7 @@ import { billingRoutes, plansRoutes, stripeWebhookRoutes } from './billing';
 import { cohortsRoutes } from './cohorts';
 import { dashboardRoutes, mailTrackingRoutes, myCertificatesRoutes } from './dashboard';
 import { designsRoutes } from './designs';
+import { demoRoutes } from './demo';
 import { invitationsRoutes } from './invitations';
 import { keysRoutes } from './keys';
 import { profileRoutes } from './profile';
@@ -51,6 +52,7 @@ export const contract = {
   ...billingRoutes,
   ...stripeWebhookRoutes,
   ...mailTrackingRoutes,
+  ...demoRoutes,
 };
 
 export type Contract = typeof contract;

@@ -19,3 +19,7 @@ export const publicApi = <K extends PublicRouteKey>(
   input: ApiInput<K>,
   call?: CallOptions,
 ): Promise<ApiData<K>> => anonymous.api(key, input, call);
+
+/** The public route's whole answer: its message (shown to the visitor) and `Data`. */
+export const publicAnswer = <K extends PublicRouteKey>(key: K, input: ApiInput<K>, call?: CallOptions) =>
+  anonymous.answer(key, input, call);

@@ -1,8 +1,8 @@
-import {
-  buildCredential,
-  buildOpenBadgeCredential,
-  type Display,
-} from '@proofmark/shared/blockcerts/index';
+// Leaf modules, not the engine's index: building a credential needs no canonicalization (jsonld,
+// cbor-x), which the anchor job does, so HTTP functions that queue a batch stay small.
+import { buildCredential } from '@proofmark/shared/blockcerts/build';
+import { buildOpenBadgeCredential } from '@proofmark/shared/blockcerts/open-badge';
+import type { Display } from '@proofmark/shared/blockcerts/types';
 import type { CreateBatchRequest } from '@proofmark/shared/credential-batch';
 import type { OrgRecord } from '../accounts/users';
 import { issuerUrls, publicUrl } from '../public-urls';

@@ -41,7 +41,7 @@ export const defaultPlans: Plan[] = [
       'Everything in Starter',
       'Open Badges, baked and verifiable',
       'Team users with individual permissions',
-      'Recipient approval before issuing',
+      'Verification: approve or decline each issued certificate',
       'Statistics dashboard with CSV export',
     ],
     highlighted: true,

@@ -87,6 +87,8 @@ export interface RecipientItem {
   declineReason?: string;
   createdAt: string;
   updatedAt: string;
+  /** TTL (epoch seconds): the live demo's rows expire. */
+  expiresAt?: number;
 }
 
 /** Runs `fn` over the items, at most `limit` at a time. */

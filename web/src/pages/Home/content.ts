@@ -1,10 +1,13 @@
 /*
  * The words of the landing page, kept apart from its layout so marketing can change them without
- * touching components. The plans and their prices are the product's (shared/src/billing/plans.ts).
+ * touching components. The plans and their prices come from the plan catalogue (GET /api/plans).
  */
 
-export { MAX_BATCH_SIZE as maxBatchSize } from '@proofmark/shared/billing/plans';
-export { FREE_TRIAL_CERTIFICATES as freeTrialCertificates } from '@proofmark/shared/workspace/rules';
+// Spec §1's claim of batches up to 2,000 certificates is the product's limit per batch.
+export {
+  FREE_TRIAL_CERTIFICATES as freeTrialCertificates,
+  MAX_ROWS_PER_REQUEST as maxBatchSize,
+} from '@proofmark/shared/workspace/rules';
 
 export const certificateTypes = [
   'Degree',

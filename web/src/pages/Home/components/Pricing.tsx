@@ -1,7 +1,9 @@
-import { Button, Card, Col, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
-import { planOffers } from '@proofmark/shared/billing/plans';
-import type { PlanOffer } from '@proofmark/shared/billing/plans';
+import { formatPrice } from '@proofmark/shared/contract/billing';
+import type { Plan } from '@proofmark/shared/contract/billing';
+import { usePlans } from '../../../api/plans';
+import { errorText } from '../../../api/envelope';
 import { brandColors } from '../../../brand';
 import { CheckOutlined } from '../../../components/icons';
 import { paths } from '../../../routing/routeTable';
@@ -10,7 +12,7 @@ import { freeTrialCertificates } from '../content';
 import styles from '../Home.module.css';
 import { SectionHeader } from './SectionHeader';
 
-function PlanCard({ plan }: { plan: PlanOffer }) {
+function PlanCard({ plan }: { plan: Plan }) {
   const navigate = useNavigate();
   // Choosing a plan needs an account: a visitor registers first (20 free certificates), then picks it.
   const signedIn = useSession() !== null;
@@ -33,19 +35,21 @@ function PlanCard({ plan }: { plan: PlanOffer }) {
         )}
       </Typography.Title>
       <div className={styles.price}>
-        <span className={styles.priceAmount}>${plan.pricePerMonthUsd}</span>
-        <span className={styles.pricePeriod}>USD / month</span>
+        <span className={styles.priceAmount}>{formatPrice(plan.priceCents, plan.currency)}</span>
+        <span className={styles.pricePeriod}>{plan.currency.toUpperCase()} / month</span>
       </div>
       <Typography.Paragraph type="secondary" style={{ minHeight: 44, margin: 0 }}>
-        {plan.blurb}
+        {plan.description}
       </Typography.Paragraph>
       <ul className={styles.featureList}>
-        {plan.features.map((feature) => (
-          <li key={feature}>
-            <CheckOutlined />
-            <span>{feature}</span>
-          </li>
-        ))}
+        {[...plan.entries.map((e) => `${e.count.toLocaleString('en-US')} ${e.name}`), ...plan.features].map(
+          (feature) => (
+            <li key={feature}>
+              <CheckOutlined />
+              <span>{feature}</span>
+            </li>
+          ),
+        )}
       </ul>
       <Button
         block
@@ -61,8 +65,10 @@ function PlanCard({ plan }: { plan: PlanOffer }) {
   );
 }
 
+/** The plans as the catalogue has them now (GET /api/plans): the prices a visitor will be offered. */
 export function Pricing() {
   const signedIn = useSession() !== null;
+  const plans = usePlans();
   return (
     <section id="pricing" className={`${styles.section} ${styles.sectionAlt}`}>
       <div className={styles.inner}>
@@ -71,12 +77,28 @@ export function Pricing() {
           title="Simple monthly plans"
           lead="Every plan anchors each certificate on the blockchain and includes your own verifier page."
         />
+        {plans.isError && (
+          <Alert
+            type="warning"
+            showIcon
+            title={`The plans could not be loaded: ${errorText(plans.error)}`}
+            action={<Link to={paths.prices}>See all plans</Link>}
+          />
+        )}
         <Row gutter={[24, 24]} align="stretch">
-          {planOffers.map((plan) => (
-            <Col key={plan.id} xs={24} md={8}>
-              <PlanCard plan={plan} />
-            </Col>
-          ))}
+          {plans.isPending
+            ? [0, 1, 2].map((i) => (
+                <Col key={i} xs={24} md={8}>
+                  <Card variant="outlined">
+                    <Skeleton active paragraph={{ rows: 6 }} />
+                  </Card>
+                </Col>
+              ))
+            : (plans.data ?? []).map((plan) => (
+                <Col key={plan.planId} xs={24} md={8}>
+                  <PlanCard plan={plan} />
+                </Col>
+              ))}
         </Row>
         {!signedIn && (
           <Typography.Paragraph
