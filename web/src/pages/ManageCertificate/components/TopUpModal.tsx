@@ -1,4 +1,5 @@
-import { Alert, Modal, Typography } from 'antd';
+import { Alert, Button, Modal, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 
 interface TopUpModalProps {
@@ -9,7 +10,7 @@ interface TopUpModalProps {
   onCancel: () => void;
 }
 
-/** TOP UP (§2.5, §8): the balance is too low to issue; Send asks the product team for more. */
+/** TOP UP (§2.5, §8): the balance is too low to issue; buy a plan on /Plans, or Send asks the product team. */
 export function TopUpModal({ open, balance, busy, onSend, onCancel }: TopUpModalProps) {
   return (
     <Modal
@@ -27,6 +28,11 @@ export function TopUpModal({ open, balance, busy, onSend, onCancel }: TopUpModal
           Current balance: {balance} {balance === 1 ? 'certificate' : 'certificates'}.
         </Typography.Paragraph>
       )}
+      <Link to="/Plans">
+        <Button type="primary" style={{ marginTop: 12 }}>
+          Buy a plan
+        </Button>
+      </Link>
     </Modal>
   );
 }
