@@ -46,7 +46,7 @@ const noEnvironment = {
 /** The domain's areas: what each exports to the others, and which other areas it may use. */
 export const domainAreas = {
   accounts: { exports: ['users', 'sign-in-lockout'], imports: ['billing'] },
-  settings: { exports: ['org-settings', 'secrets'], imports: ['accounts', 'batches'] },
+  settings: { exports: ['mail-route', 'org-settings', 'secrets'], imports: ['accounts', 'batches'] },
   keys: {
     exports: ['badge-images', 'badge-keys', 'chains', 'issuing-keys', 'issuing-key-generation'],
     imports: ['settings'],
@@ -57,17 +57,21 @@ export const domainAreas = {
   },
   uploads: { exports: ['image-content'], imports: ['recipients'] },
   recipients: {
-    exports: ['invitations', 'recipient-store', 'recipients'],
-    imports: ['accounts', 'public', 'settings', 'workspace'],
+    exports: ['invitations', 'invite-job', 'recipient-store', 'recipients'],
+    imports: ['accounts', 'mail', 'public', 'settings', 'workspace'],
   },
   public: { exports: ['wallet-introduction'], imports: ['accounts', 'dashboard', 'recipients'] },
   workspace: {
     exports: ['issue/published', 'job-chunks'],
-    imports: ['accounts', 'batches', 'billing', 'dashboard', 'designs', 'keys', 'recipients', 'settings'],
+    imports: ['accounts', 'batches', 'billing', 'dashboard', 'designs', 'keys', 'mail', 'recipients', 'settings'],
   },
   designs: {
     exports: ['context', 'designs', 'gallery', 'recipient-fields'],
     imports: ['accounts', 'recipients', 'settings', 'uploads'],
+  },
+  mail: {
+    exports: ['compose', 'delivery', 'links', 'run-routes', 'samples', 'sender', 'templates', 'test-mail', 'test-mail-job', 'versions'],
+    imports: ['accounts', 'recipients', 'settings'],
   },
   billing: { exports: ['balance', 'plans'], imports: ['accounts'] },
   dashboard: { exports: ['counters', 'tracking'], imports: ['keys', 'recipients', 'settings'] },

@@ -74,8 +74,10 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   cohorts: none,
   recipients: { ...none, buckets: artefacts },
   uploads: { ...none, buckets: artefacts, queues: ['import'] },
-  // The organisation's logo goes into the mail.
-  invitations: { ...none, buckets: { artefacts: 'read' }, queues: ['invite'], mail: true },
+  // Invitations are mailed by the invite job; previews show the logo from the public files.
+  invitations: { ...none, queues: ['invite'] },
+  // Previews compose here; a test mail is the mail-test job's.
+  'mail-templates': { ...none, queues: ['mail-test'] },
   programmes: none,
   workspace: { ...none, buckets: files, queues: ['generate', 'invite'] },
   // Reads design images, logos and photos; writes design images and gallery thumbnails.
@@ -107,11 +109,13 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
 export const jobAccess: Record<JobName, FunctionAccess> = {
   anchor: { ...none, buckets: files, secrets: true },
   import: { ...none, buckets: files },
-  invite: { ...none, buckets: files, mail: true },
+  // Mail goes through the organisation's server when its settings are in use: reads its secrets.
+  invite: { ...none, buckets: files, mail: true, secrets: true },
   generate: { ...none, buckets: files },
   issue: { ...none, buckets: files, queues: ['anchor', 'issue'], secrets: true },
-  send: { ...none, buckets: files, mail: true },
+  send: { ...none, buckets: files, mail: true, secrets: true },
   download: { ...none, buckets: files },
   // Counts mail events and marks bounced recipient rows.
   mailevents: { ...none, table: 'records' },
+  'mail-test': { ...none, mail: true, secrets: true },
 };

@@ -7,6 +7,8 @@ const ofRun = { orgId: id, runId: id };
 const runChunk = { ...ofRun, chunk: z.number().int().min(0) };
 /** A chunk of a run's rows of one certificate type. */
 const rowsChunk = { ...runChunk, certtype: id, items: z.array(z.string()).min(1) };
+/** The mail template version of each cohort, fixed when the run started (absent: the defaults). */
+const mailTemplates = { templates: z.record(z.string(), z.number().int().min(0)).optional() };
 
 /**
  * One event of SES event publishing (configuration set → SNS → this queue, raw delivery; on one
@@ -36,12 +38,19 @@ export type SesMailEvent = z.infer<typeof sesMailEvent>;
 export const jobMessages = {
   anchor: z.object({ orgId: id, batchId: id }),
   import: z.object({ orgId: id, uploadId: id }),
-  invite: z.object(rowsChunk),
+  invite: z.object({ ...rowsChunk, ...mailTemplates }),
   generate: z.object(runChunk),
   issue: z.object(ofRun),
-  send: z.object(rowsChunk),
+  send: z.object({ ...rowsChunk, ...mailTemplates }),
   download: z.object({ ...runChunk, certtype: id }),
   mailevents: sesMailEvent,
+  'mail-test': z.object({
+    ...ofRun,
+    kind: z.enum(['certificate', 'invitation', 'openbadge']),
+    cohortid: id,
+    version: z.number().int().min(0),
+    to: id,
+  }),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobMessage<J extends JobName> = z.infer<(typeof jobMessages)[J]>;

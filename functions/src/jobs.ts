@@ -29,6 +29,9 @@ export const jobs = {
   download: { timeoutSeconds: 900, batchSize: 1, maxReceiveCount: 3, memoryMb: 2048 },
   // SES event publishing (delivery, bounce, complaint) through SNS; counted once per mail and event.
   mailevents: { timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5, memoryMb: 256 },
+  // A test mail of a template (POST /api/mail-templates/test): the composer and the SMTP client stay out
+  // of the HTTP functions. Tried twice; its run says how it went.
+  'mail-test': { timeoutSeconds: 60, batchSize: 1, maxReceiveCount: 2, memoryMb: 512 },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

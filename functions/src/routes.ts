@@ -47,6 +47,7 @@ export const routeGroups = [
   'designs',
   'demo',
   'demo-issuing',
+  'mail-templates',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -145,6 +146,10 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'POST /api/designs': 'designs',
   'POST /api/designs/preview': 'designs',
   'POST /api/designs/images': 'designs',
+  'GET /api/mail-templates': 'mail-templates',
+  'POST /api/mail-templates': 'mail-templates',
+  'POST /api/mail-templates/preview': 'mail-templates',
+  'POST /api/mail-templates/test': 'mail-templates',
 
   'POST /api/workspace/send': 'workspace-delivery',
   'POST /api/workspace/download': 'workspace-delivery',

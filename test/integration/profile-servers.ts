@@ -44,8 +44,14 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** An SMTP server with user-name-and-password and XOAUTH2 sign-in, keeping what it receives. */
-export const startSmtp = async (accounts: { user: string; pass?: string; accessToken?: string }[]) => {
+/**
+ * An SMTP server with user-name-and-password and XOAUTH2 sign-in, keeping what it receives. `refuses`
+ * names recipients it turns away as a real server does (550 at RCPT TO).
+ */
+export const startSmtp = async (
+  accounts: { user: string; pass?: string; accessToken?: string }[],
+  refuses: (recipient: string) => boolean = () => false,
+) => {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -65,6 +71,12 @@ export const startSmtp = async (accounts: { user: string; pass?: string; accessT
           data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' },
         });
       return callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (!refuses(address.address)) return callback();
+      callback(
+        Object.assign(new Error('5.1.1 Mailbox unavailable: no such user here'), { responseCode: 550 }),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

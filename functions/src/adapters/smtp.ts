@@ -17,6 +17,8 @@ export interface SmtpMail {
   subject: string;
   text: string;
   html: string;
+  /** Images the HTML shows as `cid:<contentId>`. */
+  inline?: { filename: string; contentType: string; contentId: string; content: Uint8Array }[];
 }
 
 const TIMEOUTS = {
@@ -69,7 +71,18 @@ export const sendSmtpMail = async (config: SmtpConfig, mail: SmtpMail): Promise<
   const options = transportOptions(config);
   const transport = new Mailer(new SMTPTransport(options), options);
   try {
-    await transport.sendMail({ ...mail, ...(mail.cc ? {} : { cc: undefined }) });
+    const { inline, ...rest } = mail;
+    await transport.sendMail({
+      ...rest,
+      ...(mail.cc ? {} : { cc: undefined }),
+      attachments: inline?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        cid: a.contentId,
+        content: Buffer.from(a.content),
+        contentDisposition: 'inline' as const,
+      })),
+    });
   } finally {
     transport.close();
   }

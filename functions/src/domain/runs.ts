@@ -14,6 +14,9 @@ import { put, update } from '../store/transaction';
  */
 export interface RunRecord extends RunView {
   orgId: string;
+  viaOrganisation?: number;
+  viaProduct?: number;
+  mailServer?: string;
 }
 
 const MAX_ERRORS = 50;
@@ -100,6 +103,15 @@ export const runView = (r: RunRecord): RunView => ({
   ...(r.txId ? { txId: r.txId } : {}),
   ...(r.scheduledAt ? { scheduledAt: r.scheduledAt } : {}),
   ...(r.downloadUrl ? { downloadUrl: r.downloadUrl } : {}),
+  ...(r.viaOrganisation || r.viaProduct
+    ? {
+        mailRoutes: {
+          organisation: r.viaOrganisation ?? 0,
+          product: r.viaProduct ?? 0,
+          ...(r.mailServer ? { server: r.mailServer } : {}),
+        },
+      }
+    : {}),
 });
 
 /** Counts finished rows (and failures with their reasons). */

@@ -1,4 +1,4 @@
-import { runInviteChunk } from '../domain/recipients/invitations';
+import { runInviteChunk } from '../domain/recipients/invite-job';
 import { settleRowsChunkFailed } from '../domain/workspace/job-chunks';
 import { sqsJob } from './sqs-job';
 

@@ -1,4 +1,4 @@
-import { runSendChunk } from '../domain/workspace/send';
+import { runSendChunk } from '../domain/workspace/send-job';
 import { settleRowsChunkFailed } from '../domain/workspace/job-chunks';
 import { sqsJob } from './sqs-job';
 

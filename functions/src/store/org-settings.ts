@@ -40,6 +40,8 @@ export const orgSettings = defineEntity('orgSettings', {
     office365gettokenurl: attr.text,
     office365from: attr.text,
     office365tokenexpiresat: value,
+    /** When a test mail last went through the saved mail settings (null: not since they were saved). */
+    mailverifiedat: value,
 
     awsaccesskey: attr.text,
     s3bucketname: attr.text,

@@ -37,6 +37,8 @@ export const recipients = defineEntity('recipient', {
     fontflag: attr.text,
     invitedAt: attr.text,
     inviteRun: attr.text,
+    /** Why the last mail to this recipient (invitation or certificate) could not be delivered; '' once one was. */
+    mailError: attr.text,
     // ——— the certificate (issuance workspace) ———
     certUuid: attr.text,
     generatedAt: attr.text,

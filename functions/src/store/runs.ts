@@ -28,6 +28,11 @@ export const runs = defineEntity('run', {
     batchId: attr.text,
     txId: attr.text,
     downloadUrl: attr.text,
+    // ——— runs that mail (invite, send, mail-test): how many mails left by which route ———
+    viaOrganisation: attr.number,
+    viaProduct: attr.number,
+    /** The organisation's mail server its mails went through (host:port, or Office 365). */
+    mailServer: attr.text,
     // ——— issue and bake runs (domain/workspace/issue/requests.ts) ———
     certtype: attr.text,
     items: attr.texts,

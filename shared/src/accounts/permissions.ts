@@ -45,8 +45,11 @@ export const permissionLabels: Record<PermissionFlag, string> = {
   billing: 'Billing (buy plans)',
 };
 
-/** Flags the permission modal shows (changetemplatecontent is hidden in the spec). */
-export const visiblePermissionFlags = permissionFlags.filter((f) => f !== 'changetemplatecontent');
+/**
+ * Flags the permission modal shows: all of them. The spec keeps changetemplatecontent hidden; it is
+ * shown because it decides who may save the mail templates (POST /api/mail-templates).
+ */
+export const visiblePermissionFlags = permissionFlags;
 
 const issuerTrio = ['generatecertificate', 'previewcertificate', 'issuecertificate'] as const;
 

@@ -9,6 +9,7 @@ import { designsRoutes } from './designs';
 import { demoRoutes } from './demo';
 import { invitationsRoutes } from './invitations';
 import { keysRoutes } from './keys';
+import { mailTemplatesRoutes } from './mail-templates';
 import { profileRoutes } from './profile';
 import { programmesRoutes } from './programmes';
 import { publicRoutes } from './public';
@@ -53,6 +54,7 @@ export const contract = {
   ...stripeWebhookRoutes,
   ...mailTrackingRoutes,
   ...demoRoutes,
+  ...mailTemplatesRoutes,
 };
 
 export type Contract = typeof contract;

@@ -14,8 +14,6 @@ export const invitationSendData = z.object({
 });
 /** Previews are for reading a few mails: the first ones of the selection. */
 export const MAX_PREVIEW_MAILS = 10;
-/** Up to this many are sent during the call; a larger selection goes to the invite job. */
-export const INLINE_INVITATIONS = 20;
 
 /** /api/invitations: the recipients' invitation mails. */
 export const invitationsRoutes = defineRoutes({
@@ -24,6 +22,6 @@ export const invitationsRoutes = defineRoutes({
     body: selectionRequest,
     data: invitationPreviewData,
   },
-  // 202 when a large selection goes to the invite job.
+  // 202: the invite job mails them, as a run (the answer names it).
   'POST /api/invitations': { access: writer('sendinvite'), body: selectionRequest, data: invitationSendData },
 });

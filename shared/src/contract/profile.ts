@@ -426,6 +426,11 @@ export const profileData = z.object({
   smtptokenurl: z.string(),
   smtpfrom: z.string(),
   smtpcc: z.string(),
+  /**
+   * When a test mail last went through the saved mail settings (null: never since they were saved):
+   * while set, mail leaves through the organisation's server, otherwise through Proofmark's sender.
+   */
+  mailverifiedat: z.string().nullable(),
   office365: z.object({
     clientid: z.string(),
     clientsecret: secretStatus,

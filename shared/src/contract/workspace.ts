@@ -103,7 +103,7 @@ export type WorkspaceData = z.infer<typeof workspaceData>;
 // ——— runs (long work) ———
 
 /** Long work of the workspace, and `invite`: a large invitation send of the recipients screen. */
-export const runKinds = ['generate', 'issue', 'bake', 'send', 'download', 'invite'] as const;
+export const runKinds = ['generate', 'issue', 'bake', 'send', 'download', 'invite', 'mail-test'] as const;
 export type RunKind = (typeof runKinds)[number];
 export const runStates = ['scheduled', 'queued', 'running', 'done', 'failed'] as const;
 export const runView = z.object({
@@ -125,6 +125,10 @@ export const runView = z.object({
   scheduledAt: z.string().optional(),
   /** Download: a link to the finished zip (expires). */
   downloadUrl: z.string().optional(),
+  /** Runs that mail: how many mails left through the organisation's mail server (named) and through Proofmark's sender. */
+  mailRoutes: z
+    .object({ organisation: z.number().int(), product: z.number().int(), server: z.string().optional() })
+    .optional(),
 });
 export type RunView = z.infer<typeof runView>;
 

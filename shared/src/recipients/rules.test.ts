@@ -3,10 +3,7 @@ import { recipientMessages as m } from './messages';
 import {
   clampPage,
   cohortDropdowns,
-  defaultInvitationTemplate,
   fileNameProblem,
-  fillTemplate,
-  invitationPlaceholders,
   isIssuedStatus,
   pageCount,
   pageOffset,
@@ -14,7 +11,6 @@ import {
   readStudentSheet,
   sniffKind,
   toggleSelection,
-  walletIntroductionLink,
   zipProblem,
   type ZipEntryInfo,
 } from './rules';
@@ -215,33 +211,6 @@ describe('cohorts and selection', () => {
     expect(['Certificate issued', 'Hold', 'Revoked'].map(isIssuedStatus)).toEqual([true, true, true]);
     expect(['Invite pending', 'PK received', 'generated', 'Sent for Review', ''].map(isIssuedStatus)).toEqual(
       [false, false, false, false, false],
-    );
-  });
-});
-
-describe('the invitation template', () => {
-  const values = {
-    ORGANIZATION_NAME: 'Ada & Co <School>',
-    ORGANIZATION_LOGO: '<img src="cid:logo"/>',
-    FIRST_NAME: 'Marie',
-    INTRODUCTION_URL: 'https://app.test/api/public/issuers/x/introduce',
-    ISSUER_URL: 'https://pub.test/issuers/x/profile.json',
-    ONETIMECODE: 'abc_123',
-    WALLET_LINK: walletIntroductionLink('https://app.test/api/public/issuers/x/introduce', 'abc_123'),
-    QR_CODE: '<img src="cid:qrcode"/>',
-  };
-
-  it('fills every placeholder and escapes text', () => {
-    const html = fillTemplate(defaultInvitationTemplate.html, values);
-    for (const p of invitationPlaceholders) expect(html).not.toContain(p);
-    expect(html).toContain('Ada &amp; Co &lt;School&gt;');
-    expect(html).toContain('<img src="cid:qrcode"/>');
-    expect(html).toContain('Dear Marie');
-    expect(html).toContain(
-      'href="https://wallet.blockcerts.org/#/introduce-recipient/https%3A%2F%2Fapp.test%2Fapi%2Fpublic%2Fissuers%2Fx%2Fintroduce/abc_123"',
-    );
-    expect(fillTemplate(defaultInvitationTemplate.subject, values, new Set(invitationPlaceholders))).toBe(
-      'Ada & Co <School> wants to issue you a digital credentials',
     );
   });
 });

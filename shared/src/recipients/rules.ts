@@ -389,76 +389,7 @@ export const sampleSheetRows: string[][] = [
   ['Alan', 'Mathison', 'Turing', 'alan@example.org', '', 'S1002', 'Mathematics', '2024'],
 ];
 
-// ——— the invitation email (§2.4) ———
-
-export const invitationPlaceholders = [
-  'ORGANIZATION_NAME',
-  'ORGANIZATION_LOGO',
-  'FIRST_NAME',
-  'INTRODUCTION_URL',
-  'ISSUER_URL',
-  'ONETIMECODE',
-  'WALLET_LINK',
-  'QR_CODE',
-] as const;
-export type InvitationPlaceholder = (typeof invitationPlaceholders)[number];
-
-export const defaultInvitationTemplate = {
-  subject: 'ORGANIZATION_NAME wants to issue you a digital credentials',
-  html: `<div style="font-family:Arial,Helvetica,sans-serif;max-width:600px;margin:auto;color:#222">
-<p>ORGANIZATION_LOGO</p>
-<p>Dear FIRST_NAME,</p>
-<p>ORGANIZATION_NAME wants to issue you a digital credential that you own and can share anywhere.</p>
-<ol>
-<li>Install the Blockcerts Wallet app on your phone (App Store or Google Play).</li>
-<li>Add ORGANIZATION_NAME as an issuer: on your phone, <a href="WALLET_LINK">click this link</a>; on a computer, scan this QR code with the wallet app:<br/>QR_CODE</li>
-<li>If the wallet asks for them, enter the identification URL <b>INTRODUCTION_URL</b> and the one-time code <b>ONETIMECODE</b>.</li>
-</ol>
-<p>The wallet then sends ORGANIZATION_NAME your public key, and your credential will be issued to it.</p>
-<p>Issuer: <a href="ISSUER_URL">ISSUER_URL</a></p>
-</div>`,
-};
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/**
- * Fills every placeholder. Text values are HTML-escaped; `QR_CODE` and `ORGANIZATION_LOGO` are
- * markup (an <img>) made by the caller. Longest names first, so no placeholder eats another's prefix.
- */
-export const fillTemplate = (
-  template: string,
-  values: Record<InvitationPlaceholder, string>,
-  markup: ReadonlySet<InvitationPlaceholder> = new Set(['QR_CODE', 'ORGANIZATION_LOGO']),
-): string => fillPlaceholders(template, values, markup);
-
-/** fillTemplate for any set of placeholders (the certificate mail has its own, see workspace/certificate-mail). */
-export const fillPlaceholders = <P extends string>(
-  template: string,
-  values: Record<P, string>,
-  markup: ReadonlySet<P>,
-): string => {
-  const names = (Object.keys(values) as P[]).sort((a, b) => b.length - a.length);
-  const re = new RegExp(names.join('|'), 'g');
-  return template.replace(re, (name) => {
-    const v = values[name as P];
-    return markup.has(name as P) ? v : escapeHtml(v);
-  });
-};
-
-/** The plain-text part of a mail made from its HTML. */
-export const htmlToText = (html: string): string =>
-  html
-    .replace(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g, '$2 ($1)')
-    .replace(/<(br|\/p|\/li|\/div)\s*\/?>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+// ——— the invitation's wallet link (the mail itself: shared/src/mail-templates/) ———
 
 /** STANDARDS.md "Blockcerts Wallet introduction": the deep link of an invitation. */
 export const walletIntroductionLink = (introductionUrl: string, oneTimeCode: string) =>

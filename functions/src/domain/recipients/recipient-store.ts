@@ -52,6 +52,8 @@ export interface RecipientItem {
   fontflag?: string;
   invitedAt?: string;
   inviteRun?: string;
+  /** Why the last mail to this recipient could not be delivered (the mail server's reason); '' once one was. */
+  mailError?: string;
   // ——— the certificate (issuance workspace; shared/src/workspace/rules.ts has the statuses) ———
   /** Fixed at the first generation and kept until issued: the credential id is urn:uuid:<certUuid>. */
   certUuid?: string;
@@ -175,6 +177,13 @@ export const sampleCohortRows = async (orgId: string, cohortid: string, certtype
       .query.byId({ orgId, cohortid, certtype })
       .go({ ...withKeys, limit })
   ).data.map(asRow);
+/** One recipient of the cohort, of any certificate type (a mail preview's sample); undefined when empty. */
+export const anyCohortRow = async (orgId: string, cohortid: string): Promise<RecipientItem | undefined> => {
+  const { data } = await recipients()
+    .query.byId({ orgId, cohortid })
+    .go({ ...withKeys, limit: 1 });
+  return data[0] ? asRow(data[0]) : undefined;
+};
 
 export const getRecipient = async (
   orgId: string,

@@ -33,6 +33,11 @@ export interface OrgSettings {
   office365gettokenurl?: string;
   office365from?: string;
   office365tokenexpiresat?: string | null;
+  /**
+   * When a test mail last went through the saved mail settings; saving them clears it. Mail leaves
+   * through the organisation's server only while it is set (settings/mail-route.ts).
+   */
+  mailverifiedat?: string | null;
 
   awsaccesskey?: string;
   s3bucketname?: string;
@@ -115,6 +120,7 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
         smtptokenurl: req.tokenurl,
         smtpfrom: req.from,
         smtpcc: req.cc,
+        mailverifiedat: null,
       });
     case 'office365':
       return only({
@@ -123,6 +129,7 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
         office365tenantid: req.tenantid,
         office365gettokenurl: req.gettokenurl,
         office365from: req.from,
+        mailverifiedat: null,
       });
     case 's3information':
       // Spec §4: with Proofmark's own bucket the customer's S3 fields are blanked.

@@ -80,6 +80,7 @@ export const profileFrom = (
   smtptokenurl: s.smtptokenurl ?? '',
   smtpfrom: s.smtpfrom ?? '',
   smtpcc: s.smtpcc ?? '',
+  mailverifiedat: s.mailverifiedat ?? null,
   office365: {
     clientid: s.office365clientid ?? '',
     clientsecret: secrets.office365clientsecret,

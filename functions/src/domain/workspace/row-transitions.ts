@@ -111,7 +111,7 @@ export const markSent = (row: RecipientKey, runId: string) => {
   return written(
     recipients()
       .patch(keyOf(row))
-      .set({ status: st.sent, sentAt: now, sendRun: runId, updatedAt: now })
+      .set({ status: st.sent, sentAt: now, sendRun: runId, mailError: '', updatedAt: now })
       .add({ sentCount: 1 })
       // The run that sent it first: the one that moved it issued → sent (My Certificates' counts).
       .data((a, op) => op.ifNotExists(a.firstSentRun, runId))

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Flex, Segmented, Typography } from 'antd';
+import { Flex, Segmented, Typography } from 'antd';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { DEFAULT_CERTIFICATE_TYPE } from '@proofmark/shared/certificate-types';
 import { useCan } from '../../auth/useCan';
@@ -13,6 +13,7 @@ import { routeTable } from '../../routing/routeTable';
 import { readStored, writeStored } from '../../storedChoices';
 import { CohortFilter } from '../ManageStudents/components/CohortFilter';
 import { CertificateDesigner, designerMessages } from './components/CertificateDesigner';
+import { MailTemplateEditor } from './components/MailTemplateEditor';
 
 /**
  * /DesignCertificate (§2.3): the cohort and certificate-type selectors on top, and what is designed:
@@ -104,12 +105,7 @@ export default function DesignCertificatePage() {
         {kind === 'certificate' ? (
           <CertificateDesigner certtype={certtype} cohort={cohort} cohortProblem={cohortProblem} canSave={canSave} />
         ) : (
-          <Alert
-            type="info"
-            showIcon
-            message="Email templates"
-            description="The editor for the emails recipients receive opens here."
-          />
+          <MailTemplateEditor cohort={cohort} cohortProblem={cohortProblem} badgeOnly={kind === 'badge'} />
         )}
       </Flex>
     </PageContainer>

@@ -31,7 +31,7 @@ import { useFollowedRuns } from './components/useFollowedRuns';
 import { WorkspaceFilters } from './components/WorkspaceFilters';
 
 /** The runs this screen shows (invitations are followed on the recipients screen). */
-const workspaceRunKinds = runKinds.filter((k) => k !== 'invite');
+const workspaceRunKinds = runKinds.filter((k) => k !== 'invite' && k !== 'mail-test');
 
 type Tab = 'inprogress' | 'issued';
 

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Badge, Button, Card, Flex, Select, Space, Tooltip } from 'antd';
 import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { INLINE_INVITATIONS } from '@proofmark/shared/contract/invitations';
 import type { CertificateType } from '@proofmark/shared/certificate-types';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { pageCount, statusFilters } from '@proofmark/shared/recipients/rules';
@@ -29,7 +28,7 @@ import { CohortFilter } from './components/CohortFilter';
 import { EditRecipientModal } from './components/EditRecipientModal';
 import { InvitationPreviewModal } from './components/InvitationPreviewModal';
 import type { PreviewMail } from '@proofmark/shared/contract/invitations';
-import { isLargeSend, selectedItems, totalOf } from './components/recipient-rows';
+import { selectedItems, totalOf } from './components/recipient-rows';
 import { parseChoices } from './components/screen-choices';
 import type { TableRow } from './components/recipient-rows';
 import { NoticeAlert } from './components/NoticeAlert';
@@ -90,10 +89,6 @@ export default function ManageStudentsPage() {
   const total = totalOf(rows);
   const pages = pageCount(total, pageSize);
   const noCohorts = cohorts.isSuccess && cohorts.data.Data.length === 0;
-  const cohortCounts = useMemo(
-    () => Object.fromEntries((cohorts.data?.Data ?? []).map((c) => [c.value, c.count])),
-    [cohorts.data],
-  );
   const items = selectedItems(selected);
 
   // A remembered cohort that is gone (deleted, or of another type) falls back to all cohorts.
@@ -131,9 +126,8 @@ export default function ManageStudentsPage() {
 
   const invite = useMutation({
     mutationFn: () => recipientsApi.sendInvitations({ selectedItems: items, certtype }),
-    onMutate: () => {
-      if (isLargeSend(items, cohortCounts, INLINE_INVITATIONS)) show({ type: 'info', text: m.pleaseWait });
-    },
+    // §8: 'Please wait a few minutes.' before invitations (the invite job mails them).
+    onMutate: () => show({ type: 'info', text: m.pleaseWait }),
     onSuccess: (answer) => {
       afterChange({
         type: answer.status === 202 ? 'info' : 'success',

@@ -39,8 +39,11 @@ export const testMail = async (orgId: string, user: UserRecord, req: TestMailReq
   } catch (err) {
     const reason = describeConnectionError(err, secretsOf(config));
     logger.warn('test mail failed', { orgId, kind: config.kind, reason });
+    // Mail leaves through the organisation's server only while its last test went through.
+    await setOrgSettings(orgId, { mailverifiedat: null });
     throw badRequest(m.mailTestFailed(reason));
   }
+  await setOrgSettings(orgId, { mailverifiedat: new Date().toISOString() });
   return to;
 };
 

@@ -18,6 +18,7 @@ export const runWaitText: Record<RunKind, string> = {
   send: m.sending,
   download: m.preparingDownload,
   invite: rm.pleaseWait,
+  'mail-test': 'Sending the test email.',
 };
 
 export const runTitle: Record<RunKind, string> = {
@@ -27,6 +28,7 @@ export const runTitle: Record<RunKind, string> = {
   send: 'Sending certificates',
   download: 'Preparing the download',
   invite: 'Sending invitations',
+  'mail-test': 'Sending a test email',
 };
 
 const doneVerb: Record<RunKind, string> = {
@@ -36,9 +38,14 @@ const doneVerb: Record<RunKind, string> = {
   send: 'sent',
   download: 'packed for download',
   invite: 'sent',
+  'mail-test': 'sent',
 };
 
-const doneNoun: Partial<Record<RunKind, string>> = { bake: 'badges', invite: 'invitations' };
+const doneNoun: Partial<Record<RunKind, string>> = {
+  bake: 'badges',
+  invite: 'invitations',
+  'mail-test': 'test emails',
+};
 
 /** What a finished run did: "2 of 2 certificates generated.", and how many failed. */
 export function runDoneText(run: Pick<RunView, 'kind' | 'done' | 'failed' | 'total'>): string {

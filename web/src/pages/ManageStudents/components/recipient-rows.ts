@@ -37,20 +37,3 @@ export function selectedItems(selected: ReadonlySet<string>): string[] {
     (id) => id.endsWith('=') || !wholeCohorts.some((cohort) => id.startsWith(cohort)),
   );
 }
-
-/**
- * Whether a selection counts as "large" for sending invitations: the server sends a few during the
- * call and gives the rest to a job, so the user is told to wait a few minutes. A whole cohort
- * (`cohort=`) counts with its number of recipients from the cohort list.
- */
-export function isLargeSend(
-  items: readonly string[],
-  cohortCounts: Readonly<Record<string, number>>,
-  inline: number,
-): boolean {
-  let count = 0;
-  for (const id of items) {
-    count += id.endsWith('=') ? (cohortCounts[id.slice(0, -1)] ?? inline + 1) : 1;
-  }
-  return count > inline;
-}

@@ -4,7 +4,7 @@ import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { cohortDropdowns } from '@proofmark/shared/recipients/rules';
 import { acceptOf, jobPercent, uploadProblem } from './upload-checks';
 import { chooseLevel, dropdownOptions, visibleLevels } from './cohort-dropdowns';
-import { fullName, isLargeSend, selectedItems, tableRows, totalOf } from './recipient-rows';
+import { fullName, selectedItems, tableRows, totalOf } from './recipient-rows';
 import { parseChoices, defaultChoices } from './screen-choices';
 import { pagerItems } from './pager-items';
 import { previewDocument } from './invitation-preview';
@@ -147,19 +147,6 @@ describe('the tree', () => {
   it('sends a checked cohort for all its recipients, without its children', () => {
     expect(selectedItems(new Set(['A=', 'A=S1', 'A=S2', 'B=S3'])).sort()).toEqual(['A=', 'B=S3']);
     expect(selectedItems(new Set(['A-B=S1', 'A=']))).toEqual(['A-B=S1', 'A=']);
-  });
-
-  it("counts a whole cohort's recipients to tell a large send", () => {
-    expect(isLargeSend(['A='], { A: 3 }, 20)).toBe(false);
-    expect(isLargeSend(['A='], { A: 500 }, 20)).toBe(true);
-    expect(isLargeSend(['X='], {}, 20)).toBe(true);
-    expect(
-      isLargeSend(
-        Array.from({ length: 21 }, (_, i) => `A=S${i}`),
-        {},
-        20,
-      ),
-    ).toBe(true);
   });
 });
 

@@ -18,6 +18,21 @@ const labels: Record<MailKind, string> = {
 const kindOf = (p: ProfileData): MailKind =>
   p.isoffice365 === 1 ? 'office365' : p.smtptype === 1 ? 'oauth' : 'pwd';
 
+/**
+ * Which way mail leaves now: the organisation's server once a test mail went through its saved
+ * settings (saving them again asks for a new test), otherwise Proofmark's sender.
+ */
+export const mailRouteText = (p: ProfileData): string => {
+  if (!p.mailverifiedat) return "Proofmark's sender";
+  const server =
+    p.isoffice365 === 1
+      ? 'Office 365'
+      : p.smtptype === 1 && !p.smtphost
+        ? 'Gmail'
+        : `${p.smtphost}${p.smtpport ? `:${p.smtpport}` : ''}`;
+  return `your mail server (${server}), verified ${new Date(p.mailverifiedat).toLocaleString()}`;
+};
+
 /** Send test email through the saved settings, to the caller unless another address is given. */
 function TestMail() {
   const { message } = App.useApp();
@@ -57,19 +72,25 @@ export function MailSettings({ profile, readOnlyNote }: { profile: ProfileData; 
   return (
     <ChooserCard
       title="Mail settings"
-      description="The mail service that sends certificates and invitations. Save a block to make it the one in use; Send test email uses the saved settings."
+      description="The mail service that sends certificates and invitations. Save a block, then Send test email: once a test mail goes through the saved settings, mail leaves from your server; until then, from Proofmark's sender."
       readOnlyNote={readOnlyNote}
-      inUse={labels[saved]}
+      inUse={mailRouteText(profile)}
       chooserLabel="Mail service"
       value={kind}
       onChange={setKind}
       options={(Object.keys(labels) as MailKind[]).map((k) => ({ value: k, label: labels[k] }))}
     >
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+        Saved: {labels[saved]}.{' '}
+        {profile.mailverifiedat
+          ? 'A test mail went through these settings, so mail leaves from your server.'
+          : "Send test email to use them: until a test mail goes through, mail leaves from Proofmark's sender."}
+      </Typography.Paragraph>
       {kind !== saved && (
         <Flex style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary">
             <Tag style={{ marginInlineEnd: 6 }}>Not active</Tag>
-            Saving this block replaces {labels[saved]}.
+            Saving this block replaces the saved {labels[saved]} settings.
           </Typography.Text>
         </Flex>
       )}

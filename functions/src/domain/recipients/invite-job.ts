@@ -1,0 +1,144 @@
+import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
+import { itemId, parseItemId, recipientStatus } from '@proofmark/shared/recipients/rules';
+import { mapLimit, updateRecipientItem, type RecipientItem } from './recipient-store';
+import { resolveSelection } from './recipients';
+import { codeFor, invitable } from './invitations';
+import { countRun, finishRunIfComplete, getRun, updateRun } from '../runs';
+import { settleChunk, type ChunkMessage } from '../workspace/job-chunks';
+import { composeMail } from '../mail/compose';
+import { deliverMail, mailRouteOf, type MailRoute } from '../mail/delivery';
+import { invitationMoment } from '../mail/links';
+import { countMailRoute } from '../mail/run-routes';
+import { senderOf, type Sender } from '../mail/sender';
+import { runTemplates } from '../mail/versions';
+
+/** One message of the invite job: a chunk of the selection, counted in the run `runId`. */
+export interface InviteChunk extends ChunkMessage {
+  certtype: string;
+  items: string[];
+  /** Each cohort's invitation template version, fixed when the run started. */
+  templates?: Record<string, number>;
+}
+
+/**
+ * Marks a mailed row as invited by this run: false when this run marked it already (a redelivered
+ * job message raced this one), so each row is counted once. The status turns 'Invite pending' only
+ * while no wallet key has arrived meanwhile.
+ */
+const markInvited = async (row: RecipientItem, runId: string): Promise<boolean> => {
+  const marked = await updateRecipientItem(
+    row,
+    { inviteRun: runId, invitedAt: new Date().toISOString(), mailError: '' },
+    { expression: '(attribute_not_exists(inviteRun) OR inviteRun <> :run)', values: { ':run': runId } },
+  );
+  if (marked) {
+    await updateRecipientItem(
+      row,
+      { status: recipientStatus.invitePending },
+      { expression: 'attribute_not_exists(publicKey)' },
+    );
+  }
+  return marked;
+};
+
+interface Mailing {
+  sender: Sender;
+  route: MailRoute;
+  template: ReturnType<typeof runTemplates>;
+}
+
+/** Mails one row unless this run did already; true when this call mailed and marked it. */
+const inviteRow = async (orgId: string, how: Mailing, row: RecipientItem, runId: string) => {
+  if (row.inviteRun === runId) return false;
+  const mail = await composeMail({
+    kind: 'invitation',
+    template: await how.template(row.cohortid),
+    sender: how.sender,
+    recipient: row,
+    ...invitationMoment(how.sender, await codeFor(orgId, row)),
+    target: 'mail',
+  });
+  await deliverMail(how.route, row.email, mail, row.secondemail ? [row.secondemail] : []);
+  await countMailRoute(orgId, runId, how.route);
+  return markInvited(row, runId);
+};
+
+const studentOf = (item: string) => parseItemId(item)?.studentid ?? item;
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The chunk's work; answers the rows that failed ("<studentid>: <reason>") and whether a mail failed. */
+const inviteChunk = async (
+  msg: InviteChunk,
+  lastAttempt: boolean,
+): Promise<{ failures: string[]; mailFailed: boolean }> => {
+  const { orgId, runId } = msg;
+  const { rows } = await resolveSelection(orgId, msg.certtype, msg.items);
+  const found = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
+  const failures = msg.items.filter((i) => !found.has(i)).map((i) => `${studentOf(i)}: no such recipient`);
+  const how: Mailing = {
+    sender: await senderOf(orgId),
+    route: await mailRouteOf(orgId),
+    template: runTemplates(orgId, 'invitation', msg.templates),
+  };
+  const mailFailures: { row: RecipientItem; reason: string }[] = [];
+  await mapLimit(rows, 5, async (r) => {
+    if (r.inviteRun === runId) return;
+    if (!invitable(r)) {
+      failures.push(
+        `${r.studentid}: not invited (${r.publicKey ? 'its wallet key arrived meanwhile' : r.status})`,
+      );
+      return;
+    }
+    try {
+      if (await inviteRow(orgId, how, r, runId)) await countRun(orgId, runId, { done: 1 });
+    } catch (err) {
+      mailFailures.push({ row: r, reason: `the invitation could not be sent (${reasonOf(err)})` });
+    }
+  });
+  if (mailFailures.length && !lastAttempt) {
+    throw new Error(`invite: ${mailFailures.length} invitation(s) failed, retrying the chunk`);
+  }
+  // The last attempt: each failed row keeps its reason.
+  await mapLimit(mailFailures, 5, ({ row, reason }) => updateRecipientItem(row, { mailError: reason }));
+  return {
+    failures: [...failures, ...mailFailures.map(({ row, reason }) => `${row.studentid}: ${reason}`)],
+    mailFailed: mailFailures.length > 0,
+  };
+};
+
+/** On the last delivery of a chunk that keeps failing: every row this run did not invite, with the reason. */
+const notInvited = async (msg: InviteChunk, reason: string): Promise<string[]> => {
+  const { rows } = await resolveSelection(msg.orgId, msg.certtype, msg.items);
+  const invited = new Set(
+    rows.filter((r) => r.inviteRun === msg.runId).map((r) => itemId(r.cohortid, r.studentid)),
+  );
+  return msg.items.filter((i) => !invited.has(i)).map((i) => `${studentOf(i)}: ${reason}`);
+};
+
+/**
+ * The invite job's work: one chunk of a run. Each row is counted once, when this run marks it
+ * invited; the chunk's failures are counted by the one delivery that settles the chunk, so a
+ * redelivered message counts nothing twice. A failing chunk is retried; its last delivery counts
+ * what is still uninvited as failed, with the reason, so the run always ends.
+ */
+export const runInviteChunk = async (msg: InviteChunk, lastAttempt: boolean) => {
+  const { orgId, runId } = msg;
+  if ((await getRun(orgId, runId)).state === 'queued') await updateRun(orgId, runId, { state: 'running' });
+  let failures: string[];
+  let gaveUp: unknown;
+  try {
+    const outcome = await inviteChunk(msg, lastAttempt);
+    failures = outcome.failures;
+    if (outcome.mailFailed) gaveUp = new Error(`invite: invitations failed on the last delivery`);
+  } catch (err) {
+    if (!lastAttempt) throw err;
+    gaveUp = err;
+    failures = await notInvited(msg, `the invitation could not be sent (${reasonOf(err)})`);
+  }
+  if ((await settleChunk(msg)) && failures.length) {
+    await countRun(orgId, runId, { failed: failures.length, errors: failures });
+  }
+  await finishRunIfComplete(orgId, runId, m.invitationsSent);
+  // Settled, and still parked in the dead-letter queue for an operator to see.
+  if (gaveUp) throw gaveUp;
+};

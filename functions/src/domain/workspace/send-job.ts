@@ -1,0 +1,129 @@
+import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
+import { certificateStatus } from '@proofmark/shared/workspace/rules';
+import { deliveryMailKind } from '@proofmark/shared/mail-templates/rules';
+import { mapLimit, updateRecipientItem, type RecipientItem } from '../recipients/recipient-store';
+import { resolveSelection } from '../recipients/recipients';
+import { countRun, finishRunIfComplete, getRun, updateRun } from '../runs';
+import { countOnce } from '../dashboard/counters';
+import { MAIL_TOKEN_TAG, trackMail } from '../dashboard/tracking';
+import { composeMail } from '../mail/compose';
+import { deliverMail, mailRouteOf } from '../mail/delivery';
+import { credentialMoment } from '../mail/links';
+import { countMailRoute } from '../mail/run-routes';
+import { senderOf } from '../mail/sender';
+import { runTemplates } from '../mail/versions';
+import { settleChunk } from './job-chunks';
+import { markSent } from './row-transitions';
+import type { SendChunk } from './send';
+
+const sendable = (s: string) => s === certificateStatus.issued || s === certificateStatus.sent;
+
+/**
+ * The dashboard's counts of one chunk, once: every row of it this run marked sent (by this delivery
+ * or by one before it that died), each a mail of its cohort; those sent for the first time move
+ * issued → sent in My Certificates.
+ */
+const countSentChunk = async (msg: SendChunk, rows: RecipientItem[], markedNow: Set<RecipientItem>) => {
+  const sent = rows.filter((r) => markedNow.has(r) || r.sendRun === msg.runId);
+  const first = sent.filter((r) => (markedNow.has(r) ? !r.firstSentRun : r.firstSentRun === msg.runId));
+  const cohorts: Record<string, { mailed: number }> = {};
+  for (const r of sent) (cohorts[r.cohortid] ??= { mailed: 0 }).mailed++;
+  await countOnce(msg.orgId, `sent#${msg.runId}#${msg.chunk}`, {
+    stats: { sent: sent.length },
+    moves: [
+      {
+        certtype: msg.certtype,
+        from: certificateStatus.issued,
+        to: certificateStatus.sent,
+        count: first.length,
+      },
+    ],
+    cohorts,
+  });
+};
+
+/**
+ * The send job's work: one chunk. A row already mailed by this run is skipped, so a redelivered
+ * message neither mails nor counts it again (a crash between mailing and marking may mail twice).
+ * A mail that fails makes the chunk fail so SQS retries it; on the last delivery it is counted as
+ * a failure of the run, and the message is parked all the same.
+ */
+export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
+  const { orgId, runId, certtype } = msg;
+  if ((await getRun(orgId, runId)).state === 'queued') await updateRun(orgId, runId, { state: 'running' });
+  const { rows } = await resolveSelection(orgId, certtype, msg.items);
+  // Rows deleted since the request (issued rows cannot be, but a cohort's unissued ones can).
+  const found = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
+  const errors: string[] = msg.items
+    .filter((i) => !found.has(i))
+    .map((i) => `${parseItemId(i)?.studentid ?? i}: no such recipient`);
+  const kind = deliveryMailKind(certtype);
+  const [sender, route] = await Promise.all([senderOf(orgId), mailRouteOf(orgId)]);
+  const template = runTemplates(orgId, kind, msg.templates);
+  const mailFailures: string[] = [];
+  const markedNow = new Set<RecipientItem>();
+  await mapLimit(rows, 5, async (row) => {
+    if (row.sendRun === runId) return;
+    if (!sendable(row.status) || !row.certUuid) {
+      errors.push(`${row.studentid}: not an issued certificate (${row.status})`);
+      return;
+    }
+    if (row.bouncedAt) {
+      errors.push(`${row.studentid}: ${m.addressBounced(row.email)}`);
+      return;
+    }
+    const certUuid = row.certUuid;
+    try {
+      const moment = credentialMoment(sender, certUuid);
+      // The verifier page link goes through our tracked redirect (the funnel's click); the files stay
+      // direct, since the wallet import link must name the credential's own URL. The pixel counts opens.
+      const verifier = moment.links.VERIFIER_URL!;
+      const tracked = await trackMail({
+        ...row,
+        kind: row.certtype === 'openbadges' ? 'badge' : 'certificate',
+        links: [verifier],
+      });
+      const mail = await composeMail({
+        kind,
+        template: await template(row.cohortid),
+        sender,
+        recipient: row,
+        ...moment,
+        target: 'mail',
+        tracking: {
+          link: (href) => (href === verifier ? tracked.linkUrls[0]! : href),
+          openPixelUrl: tracked.pixelUrl,
+        },
+      });
+      await deliverMail(route, row.email, mail, row.secondemail ? [row.secondemail] : [], {
+        [MAIL_TOKEN_TAG]: tracked.token,
+      });
+      await countMailRoute(orgId, runId, route);
+    } catch (err) {
+      const reason = `the mail could not be sent (${err instanceof Error ? err.message : String(err)})`;
+      mailFailures.push(`${row.studentid}: ${reason}`);
+      if (lastAttempt) await updateRecipientItem(row, { mailError: reason });
+      return;
+    }
+    if (await markSent(row, runId)) {
+      markedNow.add(row);
+      await countRun(orgId, runId, { done: 1 });
+    } else {
+      errors.push(`${row.studentid}: changed while sending (not marked sent)`);
+    }
+  });
+  if (mailFailures.length && !lastAttempt) {
+    throw new Error(`send: ${mailFailures.length} mail(s) failed, retrying the chunk`);
+  }
+  // Only once the chunk is over: a retried delivery finds the rows this one marked.
+  await countSentChunk(msg, rows, markedNow);
+  const failures = [...errors, ...mailFailures];
+  if ((await settleChunk(msg)) && failures.length) {
+    await countRun(orgId, runId, { failed: failures.length, errors: failures });
+  }
+  await finishRunIfComplete(orgId, runId, m.success);
+  // Settled, and still parked in the dead-letter queue: an operator sees that mail failed.
+  if (mailFailures.length)
+    throw new Error(`send: ${mailFailures.length} mail(s) failed on the last delivery`);
+};
