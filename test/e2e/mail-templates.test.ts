@@ -52,7 +52,10 @@ sharedPageHooks('mail-templates', () => page);
 
 describe('the email template editor', () => {
   it('edits the invitation with a live preview for a recipient of the cohort', async () => {
-    await page.getByRole('radiogroup', { name: 'What to design' }).getByText('Email', { exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: 'What to design' })
+      .getByText('Email', { exact: true })
+      .click();
     await page.getByRole('combobox', { name: 'Cohort' }).click();
     await page.locator('.ant-select-item-option[title="Mail-Editor"]').click();
     await page.getByRole('button', { name: /Invitation Email/ }).click();

@@ -51,6 +51,7 @@ const handlers = {
   send: () => import('../../functions/src/jobs/send'),
   download: () => import('../../functions/src/jobs/download'),
   mailevents: () => import('../../functions/src/jobs/mailevents'),
+  'mail-test': () => import('../../functions/src/jobs/mail-test'),
 } satisfies Record<JobName, () => Promise<{ handler: unknown }>>;
 const runs = () => import('../../functions/src/domain/runs');
 
@@ -250,6 +251,11 @@ const cases = {
     dead: [],
     // No record a user follows (SES events into counters): a poison event is parked, nothing else.
     fails: async () => lastDelivery('mailevents', { notAnSesEvent: true }),
+  },
+  'mail-test': {
+    dead: [],
+    // A malformed test-mail message is parked; a well-formed one that fails settles its run (mail-templates.test).
+    fails: async () => lastDelivery('mail-test', { notATestMail: true }),
   },
 } satisfies Record<JobName, Case>;
 

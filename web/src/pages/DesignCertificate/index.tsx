@@ -82,7 +82,12 @@ export default function DesignCertificatePage() {
           title={routeTable.designCertificate.title}
           subtitle="Make each cohort's certificates your own: pick a design, personalise it, preview and save."
         >
-          <Segmented aria-label="What to design" options={kinds} value={kind} onChange={(v) => setKind(v as DesignKind)} />
+          <Segmented
+            aria-label="What to design"
+            options={kinds}
+            value={kind}
+            onChange={(v) => setKind(v as DesignKind)}
+          />
         </PageHeading>
         <Flex gap={16} wrap align="center">
           <Flex gap={8} align="center">
@@ -103,7 +108,12 @@ export default function DesignCertificatePage() {
           )}
         </Flex>
         {kind === 'certificate' ? (
-          <CertificateDesigner certtype={certtype} cohort={cohort} cohortProblem={cohortProblem} canSave={canSave} />
+          <CertificateDesigner
+            certtype={certtype}
+            cohort={cohort}
+            cohortProblem={cohortProblem}
+            canSave={canSave}
+          />
         ) : (
           <MailTemplateEditor cohort={cohort} cohortProblem={cohortProblem} badgeOnly={kind === 'badge'} />
         )}
