@@ -77,7 +77,7 @@ export const domainAreas = {
   dashboard: { exports: ['counters', 'tracking'], imports: ['keys', 'recipients', 'settings'] },
   demo: {
     exports: ['requests', 'wizard', 'issuing'],
-    imports: ['accounts', 'batches', 'billing', 'keys', 'public', 'recipients', 'settings'],
+    imports: ['accounts', 'batches', 'billing', 'keys', 'mail', 'public', 'recipients', 'settings'],
   },
 };
 

@@ -7,13 +7,13 @@ import { demos } from '../../store/demos';
 import { oneTimeCodes } from '../../store/one-time-codes';
 import { findBatch } from '../batches/batches';
 import { publicKeys, publicUrl, verifierPageUrl } from '../public-urls';
-import { renderInvitation, senderOf, type Sender } from '../recipients/invitations';
+import { senderOf, type Sender } from '../mail/sender';
 import { getRecipient, updateRecipientItem, upsertStudent } from '../recipients/recipient-store';
 import { issueOneTimeCode } from '../public/wallet-introduction';
 import { DEMO_ORG_ID, DEMO_SLUG, demoIssuer } from './issuer';
 import { limitDemoClient, limitDemoMail } from './limits';
 import { demoCertificateHtml } from './certificate';
-import { renderDemoCertificateMail } from './mails';
+import { renderDemoCertificateMail, renderDemoInvitation } from './mails';
 import { CERTTYPE, findDemo, type Demo } from './records';
 
 /**
@@ -38,7 +38,7 @@ const progressOf = async (demo: Demo, sender?: Sender): Promise<DemoProgress> =>
   const from = sender ?? (await senderOf(DEMO_ORG_ID));
   const [row, invitation, published] = await Promise.all([
     getRecipient(DEMO_ORG_ID, demo.cohortid, CERTTYPE, demo.studentid),
-    renderInvitation(from, demo, demo.code, 'preview'),
+    renderDemoInvitation(from, demo, 'preview'),
     isPublished(demo),
   ]);
   const links = certificateLinks(demo.certUuid);
@@ -114,7 +114,7 @@ export const sendDemoInvitation = async (handle: DemoHandle, client: string): Pr
   const demo = await findDemo(handle);
   await limitDemoMail(demo.email);
   const sender = await senderOf(DEMO_ORG_ID);
-  const mail = await renderInvitation(sender, demo, demo.code, 'mail');
+  const mail = await renderDemoInvitation(sender, demo, 'mail');
   await sendMail({ to: [demo.email], ...mail });
   const sent = { ...demo, invitationSentAt: new Date().toISOString() };
   await demos()
