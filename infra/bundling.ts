@@ -70,7 +70,7 @@ export interface LambdaBundle {
  * of data) on first use, so sign-in and the rest of /api/auth never read it.
  */
 const besideHttpBundle: Partial<Record<RouteGroup, readonly string[]>> = {
-  workspace: FONT_PACKAGES,
+  'workspace-preview': FONT_PACKAGES,
   auth: [COMMON_PASSWORDS_PACKAGE],
   // puppeteer-core beside rather than inside: bundled, it alone (with the proxy agent's QuickJS)
   // would take the group past the 1 MB budget.

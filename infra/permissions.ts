@@ -74,7 +74,7 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   cohorts: none,
   recipients: { ...none, buckets: artefacts },
   uploads: { ...none, buckets: artefacts, queues: ['import'] },
-  // Invitations are mailed by the invite job; previews show the logo from the public files.
+  // Invitations are mailed by the invite job.
   invitations: { ...none, queues: ['invite'] },
   // Previews compose here; a test mail is the mail-test job's.
   'mail-templates': { ...none, queues: ['mail-test'] },
@@ -85,6 +85,8 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   // Issue and revoke re-check the password with the app client's sign-in (no IAM action, no admin call).
   'workspace-issuing': { ...none, buckets: files, queues: ['issue', 'anchor'], schedules: true },
   'workspace-delivery': { ...none, buckets: files, queues: ['send', 'download', 'invite'] },
+  // Renders previews: reads design images, logos, signatures and photos.
+  'workspace-preview': { ...none, buckets: files },
   // TOP UP mails the product team.
   balance: { ...none, mail: true },
   approvals: none,
@@ -110,7 +112,7 @@ export const jobAccess: Record<JobName, FunctionAccess> = {
   anchor: { ...none, buckets: files, secrets: true },
   import: { ...none, buckets: files },
   // Mail goes through the organisation's server when its settings are in use: reads its secrets.
-  invite: { ...none, buckets: files, mail: true, secrets: true },
+  invite: { ...none, mail: true, secrets: true },
   generate: { ...none, buckets: files },
   issue: { ...none, buckets: files, queues: ['anchor', 'issue'], secrets: true },
   send: { ...none, buckets: files, mail: true, secrets: true },

@@ -36,6 +36,7 @@ export const routeGroups = [
   'workspace',
   'workspace-issuing',
   'workspace-delivery',
+  'workspace-preview',
   'balance',
   'approvals',
   'plans',
@@ -126,8 +127,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/workspace/runs': 'workspace',
   'GET /api/workspace/runs/{id}': 'workspace',
   'POST /api/workspace/generate': 'workspace',
-  'POST /api/workspace/preview': 'workspace',
-  'POST /api/workspace/validate': 'workspace',
+  'POST /api/workspace/preview': 'workspace-preview',
+  'POST /api/workspace/validate': 'workspace-preview',
   'POST /api/workspace/review': 'workspace',
   'POST /api/workspace/reset': 'workspace',
 

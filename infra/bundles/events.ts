@@ -52,7 +52,7 @@ export const MALFORMED_MESSAGE_ID = 'bundle-test-malformed';
  * The health route answers 200 when every dependency is reachable (the test gives the bundle the
  * local cloud's environment); every other group answers its first route: 401 without a token for
  * a user route, 200 for a group of public reads only (given the local cloud's environment too), a
- * 4xx error for a public route given a body that is not JSON. A job is handed one
+ * 4xx error for a public route given a body that is not JSON or a path parameter it refuses. A job is handed one
  * SQS message that is not JSON and must report exactly that message failed.
  */
 export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
@@ -98,7 +98,7 @@ export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
       check: (a) => statusOf(a) === 401 && errorCodeOf(a) !== undefined,
     };
   }
-  if (route.method === 'GET') {
+  if (route.method === 'GET' && !route.path.includes('{')) {
     // A public read (the plan catalogue) has no body to refuse: it must answer from the table.
     return {
       event: httpEvent(key),
@@ -107,9 +107,14 @@ export const smokeCallFor = (bundle: LambdaBundle): SmokeCall => {
       needsCloud: true,
     };
   }
+  // A public route is given what it must refuse at the edge: a path parameter that names nothing
+  // valid, or a body that is not JSON. It runs with the local cloud's environment, so a group that
+  // needs its configuration (the Stripe webhook's signing secret) reaches its own refusal.
+  const bad = route.method === 'GET' ? 'a path parameter it refuses' : 'a body that is not JSON';
   return {
-    event: httpEvent(key, 'this is not JSON'),
-    expect: `a 4xx error from ${key} with a body that is not JSON`,
+    event: httpEvent(key, route.method === 'GET' ? undefined : 'this is not JSON'),
+    expect: `a 4xx error from ${key} with ${bad}`,
     check: (a) => (statusOf(a) ?? 0) >= 400 && (statusOf(a) ?? 0) < 500 && errorCodeOf(a) !== undefined,
+    needsCloud: true,
   };
 };

@@ -3,7 +3,6 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { getRun, listRuns, runView } from '../domain/runs';
 import { listWorkspace } from '../domain/workspace/list';
 import { startGenerate } from '../domain/workspace/generate-start';
-import { previewCertificates, validateCertificates } from '../domain/workspace/preview';
 import { resetCertificates, sendForReview } from '../domain/workspace/review';
 import { withFreshDownloadLink } from '../domain/workspace/download';
 import { httpGroup } from './route-group';
@@ -24,13 +23,6 @@ export const handler = httpGroup(workspaceRoutes, {
     status: 202,
     message: m.generating,
     data: await startGenerate(caller.orgId, body.certtype, body.selectedItems),
-  }),
-  'POST /api/workspace/preview': async ({ body }, { caller }) => ({
-    data: await previewCertificates(caller.orgId, body),
-  }),
-  'POST /api/workspace/validate': async ({ body }, { caller }) => ({
-    message: m.validated,
-    data: await validateCertificates(caller.orgId, body),
   }),
   'POST /api/workspace/review': async ({ body }, { caller }) => ({
     message: m.reviewSent,

@@ -1,38 +1,61 @@
-import { convert } from 'html-to-text';
 import QRCode from 'qrcode';
+import { defaultMailTemplates } from '@proofmark/shared/mail-templates/rules';
 import { walletImportLink } from '@proofmark/shared/workspace/certificate-mail';
 import type { OutgoingMail } from '../../adapters/mail';
 import { escapeHtml } from '../../render/escape-html';
-import { composeMail, type MailTarget } from '../mail/compose';
+import { fillMail, inlineQr, type MailTarget } from '../mail/fill';
 import { invitationMoment } from '../mail/links';
 import type { Sender } from '../mail/sender';
-import { currentTemplate } from '../mail/versions';
-import { DEMO_ORG_ID } from './issuer';
 
-/** The demo's two mails: the invitation (the demo issuer's template, by the one composer) and step 5's. */
+/**
+ * The demo's two mails: the invitation and step 5's certificate mail. The demo issuer has no users,
+ * so its invitation is always Proofmark's default template, our own HTML: it is filled (values
+ * escaped) but not run through the sanitiser, which with html-to-text would put 0.35 MB of HTML
+ * parsers into the demo's HTTP group and over its 1 MB budget.
+ */
 
 type DemoMail = Pick<OutgoingMail, 'subject' | 'html' | 'text' | 'inline'>;
 
-/** The plain-text part: the HTML's text with its links written out, images left out. */
-const plainText = (html: string) =>
-  convert(html, { wordwrap: 100, selectors: [{ selector: 'img', format: 'skip' }] });
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
-/** Step 2's mail: the demo issuer's invitation template, filled like any organisation's invitation. */
+/**
+ * The plain-text part of these two mails of ours (paragraphs, line breaks and links, nothing else):
+ * each link written as "text (url)", images left out, tags removed, the few entities we write decoded.
+ */
+export const plainText = (html: string) =>
+  html
+    .replace(/<img\b[^>]*>/gi, '')
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e]!)
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/** Step 2's mail: the default invitation, filled as any organisation's invitation is. */
 export const renderDemoInvitation = async (
   sender: Sender,
-  demo: { cohortid: string; firstname: string; code: string },
+  demo: { firstname: string; code: string },
   target: MailTarget,
 ): Promise<DemoMail> => {
-  const template = await currentTemplate(DEMO_ORG_ID, 'invitation', demo.cohortid);
-  const mail = await composeMail({
+  const mail = await fillMail({
     kind: 'invitation',
-    template,
+    template: defaultMailTemplates.invitation,
     sender,
     recipient: demo,
     ...invitationMoment(sender, demo.code),
     target,
   });
-  return { ...mail, text: plainText(mail.html) };
+  const inline = inlineQr(target, mail.html, mail.qr);
+  return {
+    subject: mail.subject,
+    html: mail.html,
+    text: plainText(mail.html),
+    inline: inline.length ? inline : undefined,
+  };
 };
 
 /** Step 5's QR code: the wallet import link, 300 × 300, made here (no outside chart service). */
@@ -53,7 +76,8 @@ export const renderDemoCertificateMail = async (
 ): Promise<DemoMail> => {
   const link = walletImportLink(links.json);
   const qr = await importQr(link);
-  const qrSrc = target === 'mail' ? 'cid:qrcode' : `data:image/png;base64,${Buffer.from(qr).toString('base64')}`;
+  const qrSrc =
+    target === 'mail' ? 'cid:qrcode' : `data:image/png;base64,${Buffer.from(qr).toString('base64')}`;
   const logo = sender.logoUrl
     ? `<img src="${escapeHtml(sender.logoUrl)}" alt="${escapeHtml(sender.name)}" style="max-height:80px"/>`
     : '';
