@@ -115,7 +115,7 @@ export const jobAccess: Record<JobName, FunctionAccess> = {
   invite: { ...none, mail: true, secrets: true },
   generate: { ...none, buckets: files },
   issue: { ...none, buckets: files, queues: ['anchor', 'issue'], secrets: true },
-  send: { ...none, buckets: files, mail: true, secrets: true },
+  send: { ...none, mail: true, secrets: true },
   download: { ...none, buckets: files },
   // Counts mail events and marks bounced recipient rows.
   mailevents: { ...none, table: 'records' },

@@ -169,10 +169,10 @@ describe('the bundle check fails when a bundle is broken', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'proofmark-broken-bundle-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('reports a package missing beside the bundle (a font deleted from the workspace bundle)', async () => {
-    const b = bundle('http/workspace');
+  it('reports a package missing beside the bundle (a font deleted from the workspace preview bundle)', async () => {
+    const b = bundle('http/workspace-preview');
     const font = b.nodeModules.find((m) => m.startsWith('@fontsource/'))!;
-    const dir = join(scratch, 'workspace');
+    const dir = join(scratch, 'workspace-preview');
     cpSync(b.dir, dir, { recursive: true });
     rmSync(join(dir, 'node_modules', font), { recursive: true, force: true });
     const result = await loadBundle(dir, smokeCallFor(b).event, b.nodeModules);
