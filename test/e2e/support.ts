@@ -122,23 +122,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
 }
 
-/**
- * Screens another piece of work is still building (they show the "Coming soon" frame until it
- * lands). The route walks accept a placeholder only on these; every other screen must be real.
- * Each entry goes when its screen lands, and the list with the placeholder component at the end.
- */
-export const screensStillPlaceholders: ReadonlySet<string> = new Set(
-  [
-    '/Dashboard',
-    '/DesignCertificate',
-    '/Plans',
-    '/prices',
-    '/payment',
-    '/paymentstatus',
-    '/MyCertificates'
-  ].map((p) => p.toLowerCase()),
-);
-
 export type ScreenKind = 'placeholder' | 'not-found' | 'blank' | 'real';
 
 /** What the page shows now: the "Coming soon" frame, the 404 page, nothing at all, or a real screen. */
@@ -149,25 +132,17 @@ export async function screenKind(page: Page): Promise<ScreenKind> {
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => {});
-  if (
-    (await page
-      .locator('.ant-tag')
-      .filter({ hasText: /^Coming soon$/ })
-      .count()) > 0
-  )
-    return 'placeholder';
+  // The "Coming soon" frame every unbuilt screen once showed: none may come back.
+  if ((await page.getByText(/^Coming soon$/i).count()) > 0) return 'placeholder';
   if ((await page.getByText('Page not found', { exact: true }).count()) > 0) return 'not-found';
   const main = page.getByRole('main');
   if ((await main.count()) === 0 || (await main.innerText()).trim() === '') return 'blank';
   return 'real';
 }
 
-/** Fails unless the page shows a real screen (or, for a screen still being built elsewhere, its placeholder). */
+/** Fails unless the page shows a real screen: no "Coming soon" frame, 404 page or empty page. */
 export async function expectRealScreen(page: Page, why = ''): Promise<void> {
   const kind = await screenKind(page);
   const { pathname } = new URL(page.url());
-  const allowed: ScreenKind[] = screensStillPlaceholders.has(pathname.toLowerCase())
-    ? ['real', 'placeholder']
-    : ['real'];
-  if (!allowed.includes(kind)) throw new Error(`${pathname}${why ? ` (${why})` : ''} shows ${kind}`);
+  if (kind !== 'real') throw new Error(`${pathname}${why ? ` (${why})` : ''} shows ${kind}`);
 }
