@@ -11,6 +11,7 @@ import { Data } from './constructs/data';
 import { JobQueues } from './constructs/job-queues';
 import { JobWorkers } from './constructs/job-workers';
 import { Mail, MailEvents } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
 import { acknowledgeNagFindings } from './nag';
 import { Scheduling } from './constructs/scheduling';
 import { Secrets } from './constructs/secrets';
@@ -36,6 +37,9 @@ export interface ProofmarkSettings {
   >;
   /** The built SPA; deployed only when it exists (`npm run deploy` builds it first). */
   webDist: string;
+  /** The SNS topic the alarms publish to, and an address subscribed to it if given. */
+  alarmTopicName: string;
+  alarmEmail?: string;
 }
 
 const defaults: ProofmarkSettings = {
@@ -45,6 +49,7 @@ const defaults: ProofmarkSettings = {
   apiAllowedOrigins: ['*'],
   optional: {},
   webDist: 'web/dist',
+  alarmTopicName: 'proofmark-alarms',
 };
 
 /** Context key → the function environment variable it sets, when given. */
@@ -81,6 +86,8 @@ const settingsFrom = (scope: Construct): ProofmarkSettings => {
       ),
     ),
     webDist: resolve(repoRoot, (ctx('webDist') as string | undefined) ?? defaults.webDist),
+    alarmTopicName: (ctx('alarmTopicName') as string | undefined) ?? defaults.alarmTopicName,
+    alarmEmail: ctx('alarmEmail') as string | undefined,
   };
 };
 
@@ -132,6 +139,16 @@ export class ProofmarkStack extends Stack {
     };
     const http = new ApiHandlers(this, 'HttpHandlers', { api, backend, userPool: auth.userPool, scheduling });
     const workers = new JobWorkers(this, 'JobWorkers', { queues, backend });
+    new Monitoring(this, 'Monitoring', {
+      topicName: settings.alarmTopicName,
+      email: settings.alarmEmail,
+      queues: queues.byJob,
+      functions: {
+        ...Object.fromEntries(Object.entries(http.functions).map(([g, f]) => [`http/${g}`, f])),
+        ...Object.fromEntries(Object.entries(workers.functions).map(([j, f]) => [`jobs/${j}`, f])),
+      },
+      api: api.httpApi,
+    });
     const cfn = (c: { node: { defaultChild?: unknown } }) => c.node.defaultChild as CfnElement;
     acknowledgeNagFindings({
       stack: this,

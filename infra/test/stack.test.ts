@@ -490,9 +490,14 @@ describe('Scheduling, secrets and mail', () => {
   });
 
   it('encrypts secrets with a rotating KMS key that survives the stack', () => {
-    const key = only('AWS::KMS::Key');
-    expect(key.Properties.EnableKeyRotation).toBe(true);
-    expect(key.DeletionPolicy).toBe('Retain');
+    const keys = all('AWS::KMS::Key');
+    // Two keys: the secrets' envelope key, and the alarm topic's (Monitoring).
+    expect(keys.map((k) => k.id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'MonitoringTopicKey',
+      'SecretsKey',
+    ]);
+    for (const key of keys) expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(keys.find((k) => k.id.startsWith('SecretsKey'))!.DeletionPolicy).toBe('Retain');
   });
 
   it('sends mail from an SES identity, an address by default or a domain from context', () => {
@@ -593,5 +598,99 @@ describe('SPA upload', () => {
       rmSync(dist, { recursive: true, force: true });
     }
     expect(all('Custom::CDKBucketDeployment')).toHaveLength(0);
+  });
+});
+
+describe('Monitoring', () => {
+  const alarms = () => all('AWS::CloudWatch::Alarm');
+  // The mail events have their own topic; the alarms' is the Monitoring construct's.
+  const topic = () => {
+    const found = all('AWS::SNS::Topic').filter((t) => t.id.startsWith('MonitoringAlarms'));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+  /** Alarms on `metric` in `namespace` whose dimension `dimension` refers to the resource `id`. */
+  const alarmsOn = (namespace: string, metric: string, dimension: string, id: string) =>
+    alarms().filter(
+      (a) =>
+        a.Properties.Namespace === namespace &&
+        a.Properties.MetricName === metric &&
+        (a.Properties.Dimensions as Json[]).some(
+          (d) => d.Name === dimension && JSON.stringify(d.Value).includes(`"${id}"`),
+        ),
+    );
+  const tellsTheTopic = (a: Resource) => {
+    expect(a.Properties.AlarmActions, a.id).toEqual([{ Ref: topic().id }]);
+    expect(a.Properties.TreatMissingData, a.id).toBe('notBreaching');
+  };
+
+  it('publishes to one encrypted topic, named by context, with an address subscribed when given', () => {
+    const t = topic();
+    expect(t.Properties.TopicName).toBe('proofmark-alarms');
+    expect(refId(t.Properties.KmsMasterKeyId)).toMatch(/TopicKey/);
+    expect(all('AWS::SNS::Subscription').filter((s) => s.Properties.Protocol === 'email')).toHaveLength(0);
+    const named = synth({ alarmTopicName: 'ops-pager', alarmEmail: 'ops@example.org' });
+    named.hasResourceProperties('AWS::SNS::Topic', { TopicName: 'ops-pager' });
+    named.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  });
+
+  it('alarms on a message parked in any dead-letter queue', () => {
+    for (const job of jobNames) {
+      const found = alarmsOn(
+        'AWS/SQS',
+        'ApproximateNumberOfMessagesVisible',
+        'QueueName',
+        queueOf(`${job}-dlq`).id,
+      );
+      expect(found, job).toHaveLength(1);
+      expect(found[0]!.Properties).toMatchObject({
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
+      tellsTheTopic(found[0]!);
+    }
+  });
+
+  /** The alarms on a metric expression, with the metrics it reads. */
+  const expressionAlarms = () =>
+    alarms()
+      .filter((a) => (a.Properties.Metrics as Json[] | undefined)?.length)
+      .map((a) => ({
+        alarm: a,
+        expression: (a.Properties.Metrics as Json[]).find((m) => m.Expression)!.Expression as string,
+        metrics: (a.Properties.Metrics as Json[])
+          .filter((m) => m.MetricStat)
+          .map((m) => m.MetricStat.Metric as Json),
+      }));
+
+  it('alarms on errors and throttles of every function, one alarm each', () => {
+    const functions = backendFunctions();
+    expect(functions).toHaveLength(routeGroups.length + jobNames.length);
+    for (const fn of functions) {
+      const found = expressionAlarms().filter(({ metrics }) =>
+        metrics.every(
+          (m) => m.Namespace === 'AWS/Lambda' && JSON.stringify(m.Dimensions).includes(`"${fn.id}"`),
+        ),
+      );
+      expect(found, fn.id).toHaveLength(1);
+      expect(found[0]!.expression).toBe('errors + throttles');
+      expect(found[0]!.metrics.map((m) => m.MetricName).sort()).toEqual(['Errors', 'Throttles']);
+      expect(found[0]!.alarm.Properties.Threshold).toBe(0);
+      tellsTheTopic(found[0]!.alarm);
+    }
+  });
+
+  it("keeps the stack under CloudFormation's 500 resources with room for more routes", () => {
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(470);
+  });
+
+  it("alarms on the API's 5xx rate", () => {
+    const rate = expressionAlarms().filter(({ metrics }) =>
+      metrics.every((m) => m.Namespace === 'AWS/ApiGateway'),
+    );
+    expect(rate).toHaveLength(1);
+    expect(rate[0]!.expression).toContain('errors / requests');
+    expect(rate[0]!.metrics.map((m) => m.MetricName).sort()).toEqual(['5xx', 'Count']);
+    tellsTheTopic(rate[0]!.alarm);
   });
 });
