@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { startLocalCloud } from './cloud';
 import { PortInUseError } from './ports';
+import { teeProductLog } from './product-log';
 
 /**
  * `npm start`: the whole product on 127.0.0.1 with its state in .data/. Ctrl-C / SIGTERM stops every
@@ -11,6 +12,8 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
 
 const main = async () => {
   const started = Date.now();
+  // The functions' and jobs' JSON log lines (info to stdout, warnings and errors to stderr).
+  for (const stream of [process.stdout, process.stderr]) teeProductLog(stream, path.join(dataDir, 'logs'));
   let cloud: Awaited<ReturnType<typeof startLocalCloud>>;
   try {
     cloud = await startLocalCloud({ dataDir, port });
@@ -31,7 +34,7 @@ const main = async () => {
     `  Mail inbox     ${info.endpoints.ses}`,
     `  Chain RPC      ${info.endpoints.chain}  (chain id 1337)`,
     `  Data           ${info.dataDir}`,
-    `  Logs           ${path.join(info.dataDir, 'logs')}`,
+    `  Logs           ${path.join(info.dataDir, 'logs')}  (the product's own: product.log)`,
     '',
     'Press Ctrl-C to stop.',
     '',
