@@ -74,5 +74,11 @@ export const teamUser = async (admin: { token: string }, permissions?: Permissio
     });
     if (upd.status !== 200) throw new Error(`permissions failed: ${JSON.stringify(upd.body)}`);
   }
-  return { email, password, token: first.body.Data!.token, userId: added.body.Data!.user_id };
+  return {
+    email,
+    password,
+    token: first.body.Data!.token,
+    session: first.body.Data!,
+    userId: added.body.Data!.user_id,
+  };
 };

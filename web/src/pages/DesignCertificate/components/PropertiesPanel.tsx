@@ -48,7 +48,7 @@ export function PropertiesPanel(p: PanelProps) {
       <Form layout="vertical" size="small" disabled={ro} aria-label="Page">
         <Typography.Title level={5}>Page</Typography.Title>
         <Form.Item label="Design name">
-          <Input value={p.design.name} maxLength={100} onChange={(e) => p.onDesign({ name: e.target.value })} />
+          <Input aria-label="Design name" value={p.design.name} maxLength={100} onChange={(e) => p.onDesign({ name: e.target.value })} />
         </Form.Item>
         <Form.Item label="Page size">
           <Segmented
@@ -80,6 +80,7 @@ export function PropertiesPanel(p: PanelProps) {
             </Typography.Title>
             <Form.Item label="Achievement name" required>
               <Input
+                aria-label="Achievement name"
                 value={p.design.badge?.name ?? ''}
                 maxLength={200}
                 onChange={(e) => p.onDesign({ badge: { description: '', criteria: '', ...p.design.badge, name: e.target.value } })}
@@ -87,6 +88,7 @@ export function PropertiesPanel(p: PanelProps) {
             </Form.Item>
             <Form.Item label="Description">
               <Input.TextArea
+                aria-label="Description"
                 value={p.design.badge?.description ?? ''}
                 maxLength={2000}
                 onChange={(e) => p.onDesign({ badge: { name: '', criteria: '', ...p.design.badge, description: e.target.value } })}
@@ -94,6 +96,7 @@ export function PropertiesPanel(p: PanelProps) {
             </Form.Item>
             <Form.Item label="Criteria">
               <Input.TextArea
+                aria-label="Criteria"
                 value={p.design.badge?.criteria ?? ''}
                 maxLength={2000}
                 onChange={(e) => p.onDesign({ badge: { name: '', description: '', ...p.design.badge, criteria: e.target.value } })}
