@@ -102,7 +102,7 @@ describe('Manage Certificate', () => {
       'Photo',
     ])
       expect(headers).toContain(title);
-    await page.getByRole('link', { name: 'Verification' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Verification' }).waitFor();
   });
 
   it('switches tabs; the Issued tab is empty and its action menu is disabled', async () => {
