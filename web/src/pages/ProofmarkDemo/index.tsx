@@ -79,7 +79,11 @@ export default function ProofmarkDemoPage() {
 
   const post = (
     key: 'POST /api/demo/invitation' | 'POST /api/demo/issue' | 'POST /api/demo/certificate-mail',
-  ) => call(() => publicAnswer(key, { body: handle! }));
+  ) =>
+    call(() =>
+      // The handle alone: `startedFor` is the page's own note, and the contract refuses unknown keys.
+      publicAnswer(key, { body: { onetimecode: handle!.onetimecode, emailaddress: handle!.emailaddress } }),
+    );
 
   // While the wallet has not introduced itself (step 3) or the chain has not confirmed (step 4), ask again.
   const waiting =
