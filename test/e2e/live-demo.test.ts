@@ -140,6 +140,41 @@ describe('the six-step live demo', () => {
     await button('Request a Live Demo').click();
     await page.waitForURL(pathnameIs('/RegisterDemo'));
   });
+
+  it('refuses a second demo certificate for the same email the same day, saying why', async () => {
+    await page.goto('/ProofmarkDemo');
+    await stepHeading(1).waitFor();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(email);
+    await button('Next').click();
+    await alertSays(m.recipientAdded);
+    await stepHeading(2).waitFor();
+    // The new demo's wallet link, as its introduction mail carries it.
+    const href = await page
+      .frameLocator('iframe[title="Introduction email preview"]')
+      .getByRole('link', { name: 'click this link' })
+      .getAttribute('href');
+    const link = /introduce-recipient\/([^/"]+)\/([^"&\s)]+)/.exec(href ?? '');
+    expect(link, 'the preview carries the wallet link').not.toBeNull();
+    await button('Send').click();
+    await alertSays(m.invitationSent);
+    await button('Next').click();
+    await stepHeading(3).waitFor();
+    const address = Wallet.createRandom().address;
+    const posted = await fetch(decodeURIComponent(link![1]!), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bitcoinAddress: address, nonce: decodeURIComponent(link![2]!) }),
+    });
+    expect(posted.status).toBe(200);
+    await page.getByTestId('demo-public-key').getByText(address).waitFor({ timeout: 20_000 });
+    await button('Next').click();
+    await stepHeading(4).waitFor();
+    await button('Issue').click();
+    await alertSays(m.onePerDay);
+    expect(await page.getByTestId('signed-certificate').count()).toBe(0);
+  }, 120_000);
 });
 
 describe('the demo request (/RegisterDemo)', () => {
