@@ -69,7 +69,7 @@ export async function benchDashboard() {
     for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
     let next = 0;
     await Promise.all(
-      Array.from({ length: 8 }, async () => {
+      Array.from({ length: 4 }, async () => {
         while (next < batches.length) {
           let left = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
           while (left.length) {

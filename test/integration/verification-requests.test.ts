@@ -19,10 +19,14 @@ const table = async (admin: Admin, query: string) => {
   return res.body.Data!.verify;
 };
 
-/** Checks as the verifier page records them, written through the store's entity. */
+/**
+ * Checks as the verifier page records them, written through the store's entities: the rows and
+ * their month's counter (the product writes both in one transaction).
+ */
 const seedChecks = async (orgId: string, month: string, names: string[]) => {
   Object.assign(process.env, cloud().functionEnv);
   const { verifications } = await import('../../functions/src/store/verifications');
+  const { stats } = await import('../../functions/src/store/stats');
   const rows = names.map((name, i) => ({
     orgId,
     // One second apart, in the order given.
@@ -36,6 +40,7 @@ const seedChecks = async (orgId: string, month: string, names: string[]) => {
   }));
   const { unprocessed } = await verifications().put(rows).go();
   expect(unprocessed).toEqual([]);
+  await stats().update({ orgId, month }).add({ verified: names.length }).go();
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -50,6 +55,7 @@ describe('the verification-requests table', () => {
       '2019-03',
       Array.from({ length: 25 }, (_, i) => `Recipient ${pad(i)}`),
     );
+    await seedChecks(admin.orgId, '2019-01', ['January 0', 'January 1', 'January 2']);
   }, 120_000);
 
   it('pages the period newest first, with a cursor until the last page', async () => {
@@ -77,6 +83,44 @@ describe('the verification-requests table', () => {
     expect(exact.next).toBeUndefined();
     // Another period holds none of them.
     expect((await table(admin, 'timetype=month&start=2019-04&end=2019-04')).rows).toEqual([]);
+  });
+
+  it('walks the months that hold checks, page after page, either way round', async () => {
+    const year = 'timetype=year&start=2019&end=2019&pagesize=10';
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await table(admin, `${year}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      pages.push(page.rows.map((r) => r.fullname));
+      cursor = page.next;
+    } while (cursor && pages.length < 10);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 8]);
+    expect(pages.flat()).toEqual([
+      ...Array.from({ length: 25 }, (_, i) => `Recipient ${pad(24 - i)}`),
+      'January 2',
+      'January 1',
+      'January 0',
+    ]);
+    const oldest = await table(admin, `${year}&order=asc&pagesize=4`);
+    expect(oldest.rows.map((r) => r.fullname)).toEqual([
+      'January 0',
+      'January 1',
+      'January 2',
+      'Recipient 00',
+    ]);
+  });
+
+  it("refuses a cursor that is not a page of the organisation's own table", async () => {
+    const page = await table(admin, 'timetype=month&start=2019-03&end=2019-03&pagesize=5');
+    const other = await registeredAdmin();
+    const query = `timetype=month&start=2019-03&end=2019-03&cursor=`;
+    for (const cursor of [page.next!, 'not-a-cursor']) {
+      const res = await api('GET', `/api/dashboard?${query}${encodeURIComponent(cursor)}`, {
+        token: other.token,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('That page of verification requests is unknown.');
+    }
   });
 
   it('searches whatever the case, a page at a time', async () => {
