@@ -227,6 +227,47 @@ describe('one composer', () => {
     expect((await awaitMail(a, /Second version/)).body.text).toContain('Version 2 for');
   });
 
+  it("sends a baked Open Badge with the cohort's own openbadge template, the name escaped", async () => {
+    const cohort = `B-${randomUUID().slice(0, 6)}`;
+    const email = `badge-${randomUUID().slice(0, 6)}@example.test`;
+    await addStudents(
+      admin,
+      cohort,
+      [{ id: 'B1', first: '<b onmouseover=x()>Bo</b>', email }],
+      cloud(),
+      'openbadges',
+    );
+    const html =
+      '<p>Well done FIRST_NAME: your badge from ORGANIZATION_NAME is at <a href="BADGE_IMAGE_URL">its image</a>.</p>';
+    const saved = await saveTemplate(admin, cohort, 'openbadge', 'Your ORGANIZATION_NAME badge', html);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Baking signs with the organisation's keys, made beside its Ethereum key.
+    const key = await api('POST', '/api/keys', { ...at(admin), body: { blockchain: 'ethereum' } });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const bakeId = randomUUID();
+    const baked = await api('POST', '/api/workspace/bake', {
+      ...at(admin),
+      body: { certtype: 'openbadges', selectedItems: [`${cohort}=`], requestId: bakeId },
+    });
+    expect(baked.status, JSON.stringify(baked.body)).toBe(202);
+    await finishedRun(admin, bakeId);
+    const sent = await api<RunView>('POST', '/api/workspace/send', {
+      ...at(admin),
+      body: { certtype: 'openbadges', selectedItems: [`${cohort}=B1`] },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(await finishedRun(admin, sent.body.Data!.id)).toMatchObject({ done: 1, failed: 0 });
+    const mail = await awaitMail(email, /badge$/);
+    expect(mail.subject).toMatch(/^Your .+ badge$/);
+    expect(mail.subject).not.toContain('ORGANIZATION_NAME');
+    expect(mail.body.html).toContain('Well done &lt;b onmouseover=x()&gt;Bo&lt;/b&gt;');
+    expect(mail.body.html).not.toMatch(/<b onmouseover/);
+    const image = /href="([^"]+\.png)"/.exec(mail.body.html ?? '')?.[1];
+    expect(image).toBeDefined();
+    expect((await fetch(image!)).headers.get('content-type')).toMatch(/^image\/png/);
+    expect(mail.body.text).toContain('Well done <b onmouseover=x()>Bo</b>');
+  }, 240_000);
+
   it('sends a test mail of the saved template to the caller, for each kind', async () => {
     const cohort = `M-${randomUUID().slice(0, 6)}`;
     for (const kind of ['certificate', 'invitation', 'openbadge'] as const) {

@@ -53,6 +53,8 @@ export const recipientRow = z.object({
   extrafields: z.record(z.string(), z.string()),
   /** Mail to this address bounced (a mail event): sends skip the row until its email is edited. */
   bounced: z.boolean().optional(),
+  /** Why the last invitation or certificate mail to this row failed (e.g. the organisation's server refused it). */
+  mailError: z.string().optional(),
   is_child: z.literal(1),
   children: z.array(z.never()),
 });

@@ -97,6 +97,7 @@ export const childRow = (r: RecipientItem): RecipientRow => ({
   secondemailaddress: r.secondemail ?? '',
   extrafields: r.extra ?? {},
   ...(r.bouncedAt ? { bounced: true } : {}),
+  ...(r.mailError ? { mailError: r.mailError } : {}),
   is_child: 1,
   children: [],
 });

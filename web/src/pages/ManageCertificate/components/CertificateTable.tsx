@@ -5,6 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { BouncedTag } from '../../../components/BouncedTag';
+import { MailErrorText } from '../../../components/MailErrorText';
 import { TreeTable } from '../../../components/TreeTable';
 import { TreeNameCell } from '../../ManageStudents/components/TreeNameCell';
 import { certTableRows, fullName } from './certificate-rows';
@@ -100,12 +101,17 @@ export function CertificateTable(props: CertificateTableProps) {
       width: 150,
       render: childOnly((row) => {
         const text = statusText?.(row) ?? row.status;
-        return text ? (
-          <Tag color={statusTone?.(row) ?? statusColor(row.status)} style={{ marginInlineEnd: 0 }}>
-            {text}
-          </Tag>
-        ) : (
-          muted
+        return (
+          <>
+            {text ? (
+              <Tag color={statusTone?.(row) ?? statusColor(row.status)} style={{ marginInlineEnd: 0 }}>
+                {text}
+              </Tag>
+            ) : (
+              muted
+            )}
+            <MailErrorText reason={row.mailError} />
+          </>
         );
       }),
     },

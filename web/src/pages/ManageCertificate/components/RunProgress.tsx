@@ -3,7 +3,7 @@ import { Alert, Flex, List, Progress, Typography } from 'antd';
 import type { RunKind, RunView } from '@proofmark/shared/contract/workspace';
 import { failureText } from '../../ManageStudents/components/notices';
 import { isRunFinished } from '@proofmark/shared/workspace/rules';
-import { runDoneText, runPercent, runTitle, runWaitText } from './run-status';
+import { runDoneText, runPercent, runRouteText, runTitle, runWaitText } from './run-status';
 import { useRun } from '../../../api/workspace';
 
 interface RunProgressProps {
@@ -56,6 +56,9 @@ export function RunProgress({ id, kind, onFinished, finishedAtStart = false, onC
       description={
         <Flex vertical gap={6}>
           <Typography.Text>{detail}</Typography.Text>
+          {data !== undefined && runRouteText(data) && (
+            <Typography.Text type="secondary">{runRouteText(data)}</Typography.Text>
+          )}
           {data !== undefined && data.state !== 'scheduled' && (
             <Progress
               percent={runPercent(data)}

@@ -53,3 +53,16 @@ export function runDoneText(run: Pick<RunView, 'kind' | 'done' | 'failed' | 'tot
   const text = `${run.done} of ${run.total} ${noun} ${doneVerb[run.kind]}.`;
   return run.failed > 0 ? `${text} ${run.failed} failed.` : text;
 }
+
+/**
+ * Which way a mailing run's mails left: the organisation's own mail server (named) or Proofmark's
+ * sender, so a user whose server is set up sees it was used; undefined for a run that mailed nothing.
+ */
+export function runRouteText(run: Pick<RunView, 'mailRoutes'>): string | undefined {
+  const r = run.mailRoutes;
+  if (!r || r.organisation + r.product === 0) return undefined;
+  const own = `your mail server${r.server ? ` (${r.server})` : ''}`;
+  if (r.product === 0) return `Mailed through ${own}.`;
+  if (r.organisation === 0) return "Mailed through Proofmark's sender.";
+  return `Mailed: ${r.organisation} through ${own}, ${r.product} through Proofmark's sender.`;
+}

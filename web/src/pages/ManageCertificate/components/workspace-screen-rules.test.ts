@@ -14,7 +14,7 @@ import {
 import { certificateDocument } from './certificate-document';
 import { defaultWorkspaceChoices, parseWorkspaceChoices } from './workspace-choices';
 import { parseDismissedRuns, runsToRestore, withDismissedRun } from './restored-runs';
-import { runDoneText, runPercent } from './run-status';
+import { runDoneText, runPercent, runRouteText } from './run-status';
 import { scheduleProblem } from './schedule-time';
 
 const child = (cohort: string, id: string, status: string): CertificateRow => ({
@@ -125,6 +125,22 @@ describe('runDoneText', () => {
     );
     expect(runDoneText({ kind: 'invite', done: 24, failed: 1, total: 25 })).toBe(
       '24 of 25 invitations sent. 1 failed.',
+    );
+  });
+});
+
+describe('runRouteText', () => {
+  it("names the organisation's server or Proofmark's sender, and says nothing for a run that mailed nothing", () => {
+    expect(runRouteText({})).toBeUndefined();
+    expect(runRouteText({ mailRoutes: { organisation: 0, product: 0 } })).toBeUndefined();
+    expect(runRouteText({ mailRoutes: { organisation: 2, product: 0, server: 'smtp.uni.test:587' } })).toBe(
+      'Mailed through your mail server (smtp.uni.test:587).',
+    );
+    expect(runRouteText({ mailRoutes: { organisation: 0, product: 3 } })).toBe(
+      "Mailed through Proofmark's sender.",
+    );
+    expect(runRouteText({ mailRoutes: { organisation: 1, product: 1, server: 'Office 365' } })).toBe(
+      "Mailed: 1 through your mail server (Office 365), 1 through Proofmark's sender.",
     );
   });
 });

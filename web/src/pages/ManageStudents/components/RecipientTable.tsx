@@ -5,6 +5,7 @@ import type { CohortRow } from '@proofmark/shared/contract/recipients';
 import { EditOutlined, EyeOutlined } from '../../../components/icons';
 import { statusColor } from '../../../components/statusColor';
 import { BouncedTag } from '../../../components/BouncedTag';
+import { MailErrorText } from '../../../components/MailErrorText';
 import { TreeTable } from '../../../components/TreeTable';
 import { fullName, tableRows } from './recipient-rows';
 import { TreeNameCell } from './TreeNameCell';
@@ -119,12 +120,17 @@ export function RecipientTable(props: RecipientTableProps) {
       key: 'status',
       width: 150,
       render: (status: string, row) =>
-        row.is_child === 0 ? null : status ? (
-          <Tag color={statusColor(status)} style={{ marginInlineEnd: 0 }}>
-            {status}
-          </Tag>
-        ) : (
-          <Typography.Text type="secondary">Not invited</Typography.Text>
+        row.is_child === 0 ? null : (
+          <>
+            {status ? (
+              <Tag color={statusColor(status)} style={{ marginInlineEnd: 0 }}>
+                {status}
+              </Tag>
+            ) : (
+              <Typography.Text type="secondary">Not invited</Typography.Text>
+            )}
+            <MailErrorText reason={row.mailError} />
+          </>
         ),
     },
     {
