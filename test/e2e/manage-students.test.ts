@@ -105,16 +105,20 @@ describe('Manage Students', () => {
 
   it('sends invitations to a whole cohort', async () => {
     await page.getByLabel(`Select cohort ${cohort}`).check();
-    for (const id of ['S1001', 'S1002', 'S1003']) expect(await row(id).getByRole('checkbox').isChecked()).toBe(true);
+    for (const id of ['S1001', 'S1002', 'S1003'])
+      expect(await row(id).getByRole('checkbox').isChecked()).toBe(true);
     await page.getByRole('button', { name: /Send invitation/ }).click();
-    await page.getByText(m.invitationsSent).waitFor();
+    // The invite job mails them (§8: 'Please wait a few minutes.'); the rows show it once it is done.
+    await page.getByText(m.pleaseWait).first().waitFor();
     for (const id of ['S1001', 'S1002', 'S1003']) {
-      await row(id).getByText('Invite pending').waitFor();
+      await row(id).getByText('Invite pending').waitFor({ timeout: 90_000 });
     }
-  });
+  }, 150_000);
 
   it('edits a name through the edit icon (shown once the row has a status)', async () => {
-    await row('S1003').getByRole('button', { name: /^Edit / }).click();
+    await row('S1003')
+      .getByRole('button', { name: /^Edit / })
+      .click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Edit student S1003' });
     await dialog.waitFor();
     await dialog.getByLabel('First name').fill('Amazing Grace');

@@ -48,6 +48,14 @@ const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
     });
     return res.body.Data!.id;
   },
+  // A payment is made by a checkout for a seeded plan (its id is the PaymentIntent's).
+  'GET /api/billing/payments/{id}': async (owner) =>
+    (
+      await api<{ paymentId: string }>('POST', '/api/billing/checkout', {
+        token: owner.token,
+        body: { planId: 'starter' },
+      })
+    ).body.Data!.paymentId,
 };
 
 describe('permissions are enforced on the server, for every route of the contract', () => {

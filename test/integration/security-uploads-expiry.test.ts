@@ -38,7 +38,10 @@ describe('expiry of uploads on one machine', () => {
   });
 
   it("takes the rule's prefix and age from the definition the stack's lifecycle rule uses", () => {
-    expect(expiryRules()).toEqual(buckets.artefacts.expire.map((rule) => ({ bucket: 'artefacts', ...rule })));
+    expect(expiryRules()).toEqual([
+      ...buckets.artefacts.expire.map((rule) => ({ bucket: 'artefacts', ...rule })),
+      ...buckets.public.expire.map((rule) => ({ bucket: 'public', ...rule })),
+    ]);
     expect(expiryRules()).toContainEqual({ bucket: 'artefacts', prefix: 'uploads/', afterDays: 1 });
   });
 

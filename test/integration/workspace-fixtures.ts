@@ -143,6 +143,20 @@ export const finishedRun = (
     return run?.state === 'done' ? run : undefined;
   }, timeoutMs);
 
+/** Waits for a run to end, done or failed (a run that did nothing ends failed), and answers it. */
+export const settledRun = (
+  admin: { token: string },
+  id: string,
+  c: LocalCloudInfo = cloud(),
+  timeoutMs = 180_000,
+) =>
+  eventually(async () => {
+    const run = (
+      await api<RunView>('GET', `/api/workspace/runs/${id}`, { token: admin.token, appUrl: c.appUrl })
+    ).body.Data;
+    return run?.state === 'done' || run?.state === 'failed' ? run : undefined;
+  }, timeoutMs);
+
 /** Waits until a batch (certificates or a status-list edition) is anchored and published. */
 export const publishedBatch = (admin: { token: string }, id: string, c: LocalCloudInfo = cloud()) =>
   eventually(async () => {

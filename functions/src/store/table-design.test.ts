@@ -5,7 +5,8 @@ import { designDocPath, generatedSection, storeEntities, tableDesign } from '../
 describe('docs/table-design.md', () => {
   it('is what scripts/table-design.ts writes from the entities now', async () => {
     expect(generatedSection(fs.readFileSync(designDocPath, 'utf8'))).toBe(await tableDesign());
-  });
+    // It imports every entity module: seconds on a busy machine.
+  }, 60_000);
 
   it('documents every module of the store that defines an entity, each with what it holds', async () => {
     const entities = await storeEntities();
