@@ -1,4 +1,4 @@
-import { Flex, Select } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import type { CohortsData } from '@proofmark/shared/contract/cohorts';
 import { cohortParts } from '@proofmark/shared/recipients/rules';
 import { chooseLevel, dropdownOptions, visibleLevels } from './cohort-dropdowns';
@@ -52,6 +52,14 @@ export function CohortFilter({
       </Flex>
     );
   }
+
+  // No cohort to choose: said as text (a disabled select's placeholder is too faint for axe's contrast rule).
+  if (none)
+    return (
+      <Typography.Text id="ms-cohort-filter" type="secondary">
+        There are no added cohorts
+      </Typography.Text>
+    );
 
   return (
     <Select
