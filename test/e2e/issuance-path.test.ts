@@ -73,7 +73,7 @@ describe('the issuance path, upload to revoked', () => {
       buffer: await studentSheet(students),
     });
     await page.getByRole('button', { name: 'Upload sheet' }).click();
-    await page.getByText(rm.importDone(2, 0, 0)).waitFor();
+    await page.getByText(rm.importDone(2, 0, 0)).waitFor({ timeout: 60_000 });
     await page.getByLabel(`Select cohort ${cohort}`).check();
     await page.getByRole('button', { name: /Send invitation/ }).click();
     // The invite job mails them (§8: 'Please wait a few minutes.'); the rows show it once it is done.

@@ -65,13 +65,14 @@ describe('Manage Students', () => {
       ['Grace', 'Brewster', 'Hopper', 'grace@example.test', 'S1003'],
     ]);
     await uploadSheet('students.xlsx', bytes);
-    await page.getByText(m.importDone(3, 0, 0)).waitFor();
+    // The import job shares the test cloud with every other test file: give it time to reach us.
+    await page.getByText(m.importDone(3, 0, 0)).waitFor({ timeout: 120_000 });
 
     await page.locator(`tr[data-row-key="${cohort}="]`).waitFor();
     for (const id of ['S1001', 'S1002', 'S1003']) await row(id).waitFor();
     expect(await row('S1002').innerText()).toContain('Alan Mathison Turing');
     expect(await page.locator('tr[data-row-key]').count()).toBe(4);
-  });
+  }, 180_000);
 
   it('narrows the tree with the search box', async () => {
     const search = page.getByLabel('Search recipients');
