@@ -8,6 +8,18 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Runs `infra/local/main.ts` (what `npm start` runs) as a child process and waits until it is ready. */
 /** `env` adds to or overrides the environment (e.g. a broken CHROMIUM_PATH for a failure test). */
 export const spawnLocalCloud = async (dataDir: string, port = 0, env: Record<string, string> = {}) => {
+  // Free ports are chosen before the servers listen: another process may take one in between. With
+  // ports of our choosing (port 0) a start that lost such a race is tried again on new ones.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(dataDir, port, env);
+    } catch (err) {
+      if (port !== 0 || attempt >= 3 || !String((err as Error).message).includes('EADDRINUSE')) throw err;
+    }
+  }
+};
+
+const spawnOnce = async (dataDir: string, port: number, env: Record<string, string>) => {
   const child = spawn(
     process.execPath,
     ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'],
