@@ -103,7 +103,7 @@ const cursorTime = (orgId: string, cursor: string): string => {
 };
 
 /** The months (`yyyy-mm`) of the span holding checks, from the month counters. */
-export const monthsWithChecks = async (orgId: string, span: TimeSpan): Promise<string[]> => {
+const monthsWithChecks = async (orgId: string, span: TimeSpan): Promise<string[]> => {
   const { data } = await stats()
     .query.byMonth({ orgId })
     .between({ month: span.from.slice(0, 7) }, { month: span.until.slice(0, 7) })
