@@ -81,6 +81,14 @@ async function signInAs(session: unknown): Promise<void> {
   );
 }
 
+/** The landing page as a visitor sees it once settled: its heading and the plans (read from GET /api/plans). */
+async function landingLoaded(): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The plan cards arrive after the heading; counting clickables before them would skip them.
+  await page.getByRole('button', { name: 'Choose the Starter plan' }).waitFor({ timeout: 30_000 });
+}
+
 /**
  * Clicks every link and button of the landing page, one at a time from a fresh load, and checks
  * each leads to a real screen: none stays put (a dead button), none opens the 404 page, a blank
@@ -89,15 +97,13 @@ async function signInAs(session: unknown): Promise<void> {
 async function followEverything(scope: string): Promise<Map<string, string>> {
   // A link to the landing page itself (the visitor's logo) is where it should be, not a dead end.
   const clickable = `:is(${scope}) :is(a[href]:not([href="/"]), button)`;
-  await page.goto('/');
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await landingLoaded();
   const clickables = page.locator(clickable);
   const count = await clickables.count();
   expect(count).toBeGreaterThan(10);
   const reached = new Map<string, string>();
   for (let i = 0; i < count; i++) {
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await landingLoaded();
     const target = page.locator(clickable).nth(i);
     const name = ((await target.getAttribute('aria-label')) ?? (await target.innerText())).trim();
     const href = await target.getAttribute('href');

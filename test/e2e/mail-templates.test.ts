@@ -77,7 +77,8 @@ describe('the email template editor', () => {
       .getByText(/Join .+ in the wallet/)
       .first()
       .waitFor();
-    expect((await axeViolations(page)).join('\n')).toBe('');
+    // The preview frame holds the organisation's own mail, sandboxed: the editor around it is checked.
+    expect((await axeViolations(page, ['iframe[title="Email preview"]'])).join('\n')).toBe('');
     // Not the shared screenshot helper: Chromium never reports the network idle while the preview's
     // sandboxed srcdoc frame is on the page, and the preview is already drawn (its text was found).
     await page.evaluate('window.scrollTo(0, 0)');
