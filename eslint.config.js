@@ -58,7 +58,7 @@ export const domainAreas = {
   uploads: { exports: ['image-content'], imports: ['recipients'] },
   recipients: {
     exports: ['invitations', 'invite-job', 'recipient-store', 'recipients'],
-    imports: ['accounts', 'mail', 'public', 'settings', 'workspace'],
+    imports: ['accounts', 'dashboard', 'mail', 'public', 'settings', 'workspace'],
   },
   public: { exports: ['wallet-introduction'], imports: ['accounts', 'dashboard', 'recipients'] },
   workspace: {

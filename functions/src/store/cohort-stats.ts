@@ -2,10 +2,10 @@ import * as attr from './attributes';
 import { defineEntity, keyPart, orgKey } from './table';
 
 /**
- * The engagement funnel of one cohort: mails sent (certificate, invitation, badge), then what
- * happened to them — delivered, bounced, complained (mail events), opened and clicked (our
- * tracking routes; `opened`/`clicked` count mails, `opens`/`clicks` count each mail once a day),
- * verified on the verifier page. Each is added in the same transaction as the once-only mark of
+ * The credential funnel of one cohort: certificate and badge mails sent (invitations have their own
+ * funnel, store/invitation-stats.ts), then what happened to them — delivered, bounced, complained
+ * (mail events), opened and clicked (our tracking routes; `opened`/`clicked` count mails,
+ * `opens`/`clicks` count each mail once a day), verified on the verifier page. Each is added in the same transaction as the once-only mark of
  * its event (store/mail-marks.ts), so a redelivered event never counts twice.
  *
  * | access pattern | key                                 |

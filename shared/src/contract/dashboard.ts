@@ -145,10 +145,28 @@ export const funnelCounts = z.object({
   clicks: z.number().int(),
 });
 export type FunnelCounts = z.infer<typeof funnelCounts>;
+/** The invitation funnel: invited → delivered → opened → wallet connected. */
+export const invitationFunnelCounts = z.object({
+  invited: z.number().int(),
+  delivered: z.number().int(),
+  opened: z.number().int(),
+  /** Wallets that posted their key with the invitation's one-time code. */
+  connected: z.number().int(),
+  bounced: z.number().int(),
+  complained: z.number().int(),
+  /** Opens, each mail counted once a day. */
+  opens: z.number().int(),
+});
+export type InvitationFunnelCounts = z.infer<typeof invitationFunnelCounts>;
 export const engagementQuery = z.object({ cohort: z.string().max(200).default('') });
+/** The credential funnel (certificate and badge mails) per cohort, and beside it the invitation funnel. */
 export const engagementData = z.object({
   cohorts: z.array(funnelCounts.extend({ cohortid: z.string() })),
   total: funnelCounts,
+  invitations: z.object({
+    cohorts: z.array(invitationFunnelCounts.extend({ cohortid: z.string() })),
+    total: invitationFunnelCounts,
+  }),
 });
 export type EngagementData = z.infer<typeof engagementData>;
 

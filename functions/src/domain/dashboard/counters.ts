@@ -1,6 +1,7 @@
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { cohortStats } from '../../store/cohort-stats';
 import { countedEvents } from '../../store/counted-events';
+import { invitationStats } from '../../store/invitation-stats';
 import { stats } from '../../store/stats';
 import { statusCounts } from '../../store/status-counts';
 import {
@@ -14,8 +15,8 @@ import {
 
 /**
  * The dashboard's counters (account-and-billing §3: issued, sent, revoked, verification requests per
- * month; My Certificates' counts per type and status; each cohort's engagement funnel), added to as
- * the work happens. Every addition is one transaction with the once-only mark of what it counts —
+ * month; My Certificates' counts per type and status; each cohort's credential and invitation
+ * funnels), added to as the work happens. Every addition is one transaction with the once-only mark of what it counts —
  * a published batch, a send chunk, a mail event — so a redelivered job or event never counts twice,
  * and charts read a few counter items instead of scanning rows.
  */
@@ -46,6 +47,22 @@ export const funnelStages = [
 ] as const;
 export type FunnelStage = (typeof funnelStages)[number];
 
+/**
+ * The invitation funnel's stages: its own counters, never mixed with the credential funnel's. No
+ * click: the wallet link stays direct (see the invite job), and a wallet connecting is the step
+ * that matters.
+ */
+export const invitationStages = [
+  'invited',
+  'delivered',
+  'opened',
+  'connected',
+  'bounced',
+  'complained',
+  'opens',
+] as const;
+export type InvitationStage = (typeof invitationStages)[number];
+
 export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 
 /** What one step adds. */
@@ -54,8 +71,10 @@ export interface Counts {
   stats?: Partial<Record<StatKind, number>>;
   /** Certificates of a type moving from one status to another (each one out of `from`, into `to`). */
   moves?: { certtype: string; from?: string; to: string; count?: number }[];
-  /** Funnel stages per cohort. */
+  /** Funnel stages per cohort (certificate and badge mails). */
   cohorts?: Record<string, Partial<Record<FunnelStage, number>>>;
+  /** Invitation funnel stages per cohort. */
+  invitations?: Record<string, Partial<Record<InvitationStage, number>>>;
 }
 
 const nonZero = <K extends string>(o: Partial<Record<K, number>>) =>
@@ -95,6 +114,11 @@ export const counterItems = (orgId: string, counts: Counts, at = new Date()): Tr
     const add = nonZero(stages);
     if (Object.keys(add).length)
       items.push(update(cohortStats().update({ orgId, cohortid }).add(add).params()));
+  }
+  for (const [cohortid, stages] of Object.entries(counts.invitations ?? {})) {
+    const add = nonZero(stages);
+    if (Object.keys(add).length)
+      items.push(update(invitationStats().update({ orgId, cohortid }).add(add).params()));
   }
   return items;
 };

@@ -61,32 +61,53 @@ export const dashboardCsv = async (
     );
   }
   if (q.category === 'engagement') {
-    const { cohorts } = await engagementOf(orgId, q.cohort);
+    // Both funnels, one row per cohort and funnel; a stage the other funnel has not is left empty.
+    const { cohorts, invitations } = await engagementOf(orgId, q.cohort);
     return toCsv(
       [
+        'funnel',
         'cohort',
         'mailed',
         'delivered',
         'opened',
         'clicked',
         'verified',
+        'wallet connected',
         'bounced',
         'complained',
         'opens',
         'clicks',
       ],
-      cohorts.map((c) => [
-        c.cohortid,
-        c.mailed,
-        c.delivered,
-        c.opened,
-        c.clicked,
-        c.verified,
-        c.bounced,
-        c.complained,
-        c.opens,
-        c.clicks,
-      ]),
+      [
+        ...cohorts.map((c) => [
+          'credential',
+          c.cohortid,
+          c.mailed,
+          c.delivered,
+          c.opened,
+          c.clicked,
+          c.verified,
+          '',
+          c.bounced,
+          c.complained,
+          c.opens,
+          c.clicks,
+        ]),
+        ...invitations.cohorts.map((c) => [
+          'invitation',
+          c.cohortid,
+          c.invited,
+          c.delivered,
+          c.opened,
+          '',
+          '',
+          c.connected,
+          c.bounced,
+          c.complained,
+          c.opens,
+          '',
+        ]),
+      ],
     );
   }
   const kind = chartKind[q.category];

@@ -4,7 +4,7 @@ import type { SesMailEvent } from '../../job-messages';
 import { mailMarks, trackedMails } from '../../store/mail-marks';
 import { put } from '../../store/transaction';
 import { updateRecipientItem } from '../recipients/recipient-store';
-import { counterItems, writeCounted, type FunnelStage } from './counters';
+import { counterItems, invitationStages, writeCounted, type Counts, type FunnelStage } from './counters';
 
 /**
  * Engagement tracking of the certificate, invitation and badge mails. Each mail gets an unguessable
@@ -57,32 +57,6 @@ export const trackMail = async (
   };
 };
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;');
-
-/**
- * The mail with its tracked links and pixel: each given link's URL (as written in the text and,
- * HTML-escaped, in the HTML) becomes its tracked URL; the pixel goes at the end of the HTML body.
- */
-export const withTracking = <M extends { html: string; text: string }>(
-  mail: M,
-  links: string[],
-  tracking: MailTracking,
-): M => {
-  let { html, text } = mail;
-  links.forEach((url, i) => {
-    const tracked = tracking.linkUrls[i]!;
-    html = html
-      .split(`"${escapeHtml(url)}"`)
-      .join(`"${tracked}"`)
-      .split(`"${url}"`)
-      .join(`"${tracked}"`);
-    text = text.split(url).join(tracked);
-  });
-  const pixel = `<img src="${tracking.pixelUrl}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
-  html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
-  return { ...mail, html, text };
-};
-
 type TrackedMail = NonNullable<
   Awaited<ReturnType<ReturnType<ReturnType<typeof trackedMails>['get']>['go']>>['data']
 >;
@@ -90,20 +64,22 @@ type TrackedMail = NonNullable<
 const findMail = async (token: string): Promise<TrackedMail | undefined> =>
   (await trackedMails().get({ token }).go()).data ?? undefined;
 
-/** Counts `stages` in the mail's cohort once for `event` of this mail. False when counted before. */
-const countForMail = (
-  mail: TrackedMail,
-  event: string,
-  stages: Partial<Record<FunnelStage, number>>,
-  at: Date,
-) =>
+/** What `stage` adds for this mail: an invitation counts in its cohort's invitation funnel. */
+const countsOf = (mail: TrackedMail, stage: FunnelStage): Counts => {
+  if (mail.kind !== 'invitation') return { cohorts: { [mail.cohortid]: { [stage]: 1 } } };
+  const inFunnel = invitationStages.find((s) => s === stage);
+  return inFunnel ? { invitations: { [mail.cohortid]: { [inFunnel]: 1 } } } : {};
+};
+
+/** Counts `stage` in the mail's cohort once for `event` of this mail. False when counted before. */
+const countForMail = (mail: TrackedMail, event: string, stage: FunnelStage, at: Date) =>
   writeCounted([
     put(
       mailMarks()
         .create({ token: mail.token, event, at: at.toISOString(), expiresAt: epoch(at, MARK_DAYS) })
         .params(),
     ),
-    ...counterItems(mail.orgId, { cohorts: { [mail.cohortid]: stages } }, at),
+    ...counterItems(mail.orgId, countsOf(mail, stage), at),
   ]);
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -112,8 +88,8 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
 export const recordOpen = async (token: string, at = new Date()) => {
   const mail = await findMail(token);
   if (!mail) return;
-  if (await countForMail(mail, `open#${day(at)}`, { opens: 1 }, at))
-    await countForMail(mail, 'open', { opened: 1 }, at);
+  if (await countForMail(mail, `open#${day(at)}`, 'opens', at))
+    await countForMail(mail, 'open', 'opened', at);
 };
 
 /**
@@ -124,8 +100,8 @@ export const recordClick = async (token: string, n: number, at = new Date()): Pr
   const mail = await findMail(token);
   const target = mail?.links[n];
   if (!mail || !target) return undefined;
-  if (await countForMail(mail, `click#${day(at)}`, { clicks: 1 }, at))
-    await countForMail(mail, 'click', { clicked: 1 }, at);
+  if (await countForMail(mail, `click#${day(at)}`, 'clicks', at))
+    await countForMail(mail, 'click', 'clicked', at);
   await recordOpen(token, at);
   return target;
 };
@@ -142,10 +118,10 @@ export const recordMailEvent = async (event: SesMailEvent, at = new Date()) => {
   if (!mail) return;
   switch (event.eventType) {
     case 'Delivery':
-      await countForMail(mail, 'delivered', { delivered: 1 }, at);
+      await countForMail(mail, 'delivered', 'delivered', at);
       return;
     case 'Complaint':
-      await countForMail(mail, 'complained', { complained: 1 }, at);
+      await countForMail(mail, 'complained', 'complained', at);
       return;
     case 'Bounce': {
       // A transient bounce is retried by SES and may still be delivered.
@@ -154,7 +130,7 @@ export const recordMailEvent = async (event: SesMailEvent, at = new Date()) => {
         (r) => r.emailAddress.toLowerCase() === mail.email.toLowerCase(),
       );
       if (!bounced) return;
-      await countForMail(mail, 'bounced', { bounced: 1 }, at);
+      await countForMail(mail, 'bounced', 'bounced', at);
       // Only while the row still has that address: an edited email is not marked by an old bounce.
       await updateRecipientItem(
         { orgId: mail.orgId, cohortid: mail.cohortid, certtype: mail.certtype, studentid: mail.studentid },

@@ -4,14 +4,16 @@ import { recipientStatus } from '@proofmark/shared/recipients/rules';
 import { oneTimeCodes } from '../../store/one-time-codes';
 import { recipients } from '../../store/recipients';
 import { rowsWrittenBeforeEntities as earlierRows } from '../../store/table';
-import { cancellationReasons, update, writeAll } from '../../store/transaction';
+import { update } from '../../store/transaction';
 import { rowKeyOf } from '../recipients/recipient-store';
 import { orgIdBySlug } from '../accounts/users';
+import { counterItems, writeCounted } from '../dashboard/counters';
 
 /**
  * The Blockcerts Wallet introduction: a recipient's wallet posts its address with the one-time code
  * from the invitation. The code is single-use and bound to one recipient row; on success the row
- * gets the address and the status 'PK received'.
+ * gets the address and the status 'PK received', and its cohort's invitation funnel counts a wallet
+ * connected — in the same transaction as the code's use, so it counts once.
  */
 export const RECIPIENT_PREFIX = 'ecdsa-koblitz-pubkey:';
 
@@ -63,23 +65,20 @@ export const introduceWallet = async (slug: string, nonce: string, rawAddress: s
   if (!item || item.orgId !== orgId || item.usedAt) throw invalidNonce();
   const row = rowKeyOf(item.recipientPk, item.recipientSk);
   if (!row || row.orgId !== orgId) throw invalidNonce();
-  try {
-    await writeAll([
-      update(
-        oneTimeCodes()
-          .patch({ code: nonce })
-          .set({ usedAt: new Date().toISOString() })
-          .where(
-            ({ usedAt, orgId: owner }, { notExists, eq }) => `${notExists(usedAt)} AND ${eq(owner, orgId)}`,
-          )
-          .params(),
-      ),
-      update(
-        recipients().patch(row).set({ publicKey: address, status: recipientStatus.pkReceived }).params(),
-      ),
-    ]);
-  } catch (err) {
-    if (cancellationReasons(err)) throw invalidNonce();
-    throw err;
-  }
+  // Retried when it lost only to another transaction on the cohort's counter (wallets connecting at
+  // once); a failed condition is a code used meanwhile.
+  const written = await writeCounted([
+    update(
+      oneTimeCodes()
+        .patch({ code: nonce })
+        .set({ usedAt: new Date().toISOString() })
+        .where(
+          ({ usedAt, orgId: owner }, { notExists, eq }) => `${notExists(usedAt)} AND ${eq(owner, orgId)}`,
+        )
+        .params(),
+    ),
+    update(recipients().patch(row).set({ publicKey: address, status: recipientStatus.pkReceived }).params()),
+    ...counterItems(orgId, { invitations: { [row.cohortid]: { connected: 1 } } }),
+  ]);
+  if (!written) throw invalidNonce();
 };

@@ -1,9 +1,12 @@
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
 import { itemId, parseItemId, recipientStatus } from '@proofmark/shared/recipients/rules';
+import { workspaceMessages } from '@proofmark/shared/workspace/messages';
 import { mapLimit, updateRecipientItem, type RecipientItem } from './recipient-store';
 import { resolveSelection } from './recipients';
 import { codeFor, invitable } from './invitations';
 import { countRun, finishRunIfComplete, getRun, updateRun } from '../runs';
+import { countOnce } from '../dashboard/counters';
+import { MAIL_TOKEN_TAG, trackMail } from '../dashboard/tracking';
 import { settleChunk, type ChunkMessage } from '../workspace/job-chunks';
 import { composeMail } from '../mail/compose';
 import { deliverMail, mailRouteOf, type MailRoute } from '../mail/delivery';
@@ -47,9 +50,18 @@ interface Mailing {
   template: ReturnType<typeof runTemplates>;
 }
 
-/** Mails one row unless this run did already; true when this call mailed and marked it. */
+/**
+ * Mails one row unless this run did already; true when this call mailed and marked it. The mail is
+ * tracked (a pixel, and mail events tagged with its token), but its links stay direct: the wallet
+ * link must reach the phone as the wallet's own https link, since iOS and Android open the wallet
+ * app for that link only when it is followed directly, not through another site's redirect (the
+ * known failure of mail click tracking); the introduction URL is the wallet's POST endpoint, not a
+ * page. The funnel's step after the open is the wallet connecting (wallet-introduction), which
+ * tells more than a click would.
+ */
 const inviteRow = async (orgId: string, how: Mailing, row: RecipientItem, runId: string) => {
   if (row.inviteRun === runId) return false;
+  const tracked = await trackMail({ ...row, kind: 'invitation', links: [] });
   const mail = await composeMail({
     kind: 'invitation',
     template: await how.template(row.cohortid),
@@ -57,10 +69,24 @@ const inviteRow = async (orgId: string, how: Mailing, row: RecipientItem, runId:
     recipient: row,
     ...invitationMoment(how.sender, await codeFor(orgId, row)),
     target: 'mail',
+    tracking: { openPixelUrl: tracked.pixelUrl },
   });
-  await deliverMail(how.route, row.email, mail, row.secondemail ? [row.secondemail] : []);
+  await deliverMail(how.route, row.email, mail, row.secondemail ? [row.secondemail] : [], {
+    [MAIL_TOKEN_TAG]: tracked.token,
+  });
   await countMailRoute(orgId, runId, how.route);
   return markInvited(row, runId);
+};
+
+/**
+ * The invitation funnel's count of one chunk, once (its counted mark): every row this run invited
+ * (by this delivery or by one before it that died), each in its cohort.
+ */
+const countInvitedChunk = async (msg: InviteChunk, rows: RecipientItem[], markedNow: Set<RecipientItem>) => {
+  const invitations: Record<string, { invited: number }> = {};
+  for (const r of rows)
+    if (markedNow.has(r) || r.inviteRun === msg.runId) (invitations[r.cohortid] ??= { invited: 0 }).invited++;
+  await countOnce(msg.orgId, `invited#${msg.runId}#${msg.chunk}`, { invitations });
 };
 
 const studentOf = (item: string) => parseItemId(item)?.studentid ?? item;
@@ -81,6 +107,7 @@ const inviteChunk = async (
     template: runTemplates(orgId, 'invitation', msg.templates),
   };
   const mailFailures: { row: RecipientItem; reason: string }[] = [];
+  const markedNow = new Set<RecipientItem>();
   await mapLimit(rows, 5, async (r) => {
     if (r.inviteRun === runId) return;
     if (!invitable(r)) {
@@ -89,8 +116,16 @@ const inviteChunk = async (
       );
       return;
     }
+    // A permanent bounce (a mail event) marked the row: skipped until its email is edited.
+    if (r.bouncedAt) {
+      failures.push(`${r.studentid}: ${workspaceMessages.addressBounced(r.email)}`);
+      return;
+    }
     try {
-      if (await inviteRow(orgId, how, r, runId)) await countRun(orgId, runId, { done: 1 });
+      if (await inviteRow(orgId, how, r, runId)) {
+        markedNow.add(r);
+        await countRun(orgId, runId, { done: 1 });
+      }
     } catch (err) {
       mailFailures.push({ row: r, reason: `the invitation could not be sent (${reasonOf(err)})` });
     }
@@ -100,18 +135,24 @@ const inviteChunk = async (
   }
   // The last attempt: each failed row keeps its reason.
   await mapLimit(mailFailures, 5, ({ row, reason }) => updateRecipientItem(row, { mailError: reason }));
+  // Only once the chunk is over: a retried delivery finds the rows this one marked.
+  await countInvitedChunk(msg, rows, markedNow);
   return {
     failures: [...failures, ...mailFailures.map(({ row, reason }) => `${row.studentid}: ${reason}`)],
     mailFailed: mailFailures.length > 0,
   };
 };
 
-/** On the last delivery of a chunk that keeps failing: every row this run did not invite, with the reason. */
+/**
+ * On the last delivery of a chunk that keeps failing: every row this run did not invite, with the
+ * reason; those it did invite are counted in the funnel.
+ */
 const notInvited = async (msg: InviteChunk, reason: string): Promise<string[]> => {
   const { rows } = await resolveSelection(msg.orgId, msg.certtype, msg.items);
   const invited = new Set(
     rows.filter((r) => r.inviteRun === msg.runId).map((r) => itemId(r.cohortid, r.studentid)),
   );
+  await countInvitedChunk(msg, rows, new Set());
   return msg.items.filter((i) => !invited.has(i)).map((i) => `${studentOf(i)}: ${reason}`);
 };
 
