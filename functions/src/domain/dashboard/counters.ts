@@ -1,4 +1,4 @@
-import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
+import { isIssuedTabStatus, certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { cohortStats } from '../../store/cohort-stats';
 import { countedEvents } from '../../store/counted-events';
 import { invitationStats } from '../../store/invitation-stats';
@@ -30,9 +30,15 @@ export const countedStatuses = {
   hold: st.hold,
   revoked: st.revoked,
 } as const;
-export type CountedStatus = keyof typeof countedStatuses;
-const countedStatusOf = (status: string | undefined): CountedStatus | undefined =>
-  (Object.keys(countedStatuses) as CountedStatus[]).find((k) => countedStatuses[k] === status);
+export type CountedStatus = keyof typeof countedStatuses | 'inProgress';
+/** Where a row of this status counts: its Issued-tab status, or in progress for every other status. */
+const countedStatusOf = (status: string | undefined): CountedStatus | undefined => {
+  if (status === undefined) return undefined;
+  if (!isIssuedTabStatus(status)) return 'inProgress';
+  return (Object.keys(countedStatuses) as (keyof typeof countedStatuses)[]).find(
+    (k) => countedStatuses[k] === status,
+  );
+};
 
 export const funnelStages = [
   'mailed',
@@ -69,8 +75,11 @@ export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 export interface Counts {
   /** The month's counters. */
   stats?: Partial<Record<StatKind, number>>;
-  /** Certificates of a type moving from one status to another (each one out of `from`, into `to`). */
-  moves?: { certtype: string; from?: string; to: string; count?: number }[];
+  /**
+   * Certificates of a type moving from one status to another (each one out of `from`, into `to`):
+   * no `from` for a row created, no `to` for a row deleted.
+   */
+  moves?: { certtype: string; from?: string; to?: string; count?: number }[];
   /** Funnel stages per cohort (certificate and badge mails). */
   cohorts?: Record<string, Partial<Record<FunnelStage, number>>>;
   /** Invitation funnel stages per cohort. */

@@ -2,11 +2,14 @@ import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/r
 import { cohorts } from '../../store/cohorts';
 import { patchRecipientWhere, recipients } from '../../store/recipients';
 import { rowsWrittenBeforeEntities as earlierRows, written } from '../../store/table';
+import { put, remove } from '../../store/transaction';
+import { counterItems, writeCounted } from '../dashboard/counters';
 
 /**
  * Cohorts and recipient rows (store/cohorts.ts, store/recipients.ts): a cohort is `ORG#<org>` /
  * `COHORT#<cohort>`; its recipients live in a partition of their own, one row per student and
- * certificate type, so a cohort's rows of one certificate type are one query.
+ * certificate type, so a cohort's rows of one certificate type are one query. A row created or
+ * deleted here is counted in (or out of) My Certificates' in progress in the same transaction.
  */
 
 export interface CohortItem {
@@ -197,7 +200,6 @@ export const getRecipient = async (
 
 /** What a sheet row says about a student: the fields an import writes, new row or existing. */
 const sheetFields = (s: StudentRow) => ({
-  studentid: s.studentid,
   firstname: s.firstname,
   middlename: s.middlename,
   lastname: s.lastname,
@@ -206,22 +208,51 @@ const sheetFields = (s: StudentRow) => ({
   extra: s.extra,
 });
 
-/**
- * Adds a student or updates the uploaded fields of an existing one; the status, public key,
- * one-time code and files of an existing row are kept. Idempotent, so a retried import is harmless.
- */
-export const upsertStudent = async (orgId: string, cohortid: string, certtype: string, s: StudentRow) => {
-  const now = new Date().toISOString();
-  await recipients()
-    .upsert({ orgId, cohortid, certtype, ...sheetFields(s), updatedAt: now })
-    .ifNotExists({ status: recipientStatus.invitePending, createdAt: now })
-    .go({ response: 'none' });
-};
+/** The most rows one transaction creates: DynamoDB's 100 items, one kept for the counter. */
+const CREATED_PER_TRANSACTION = 99;
 
 /**
- * Writes rows for students the cohort does not have yet, 25 to a request (an import's common case;
- * existing rows go through upsertStudent, which keeps their status and key); what the table left
- * unprocessed is written again.
+ * Creates the students' rows ('Invite pending') and counts them in progress, in one transaction;
+ * false (nothing written) when one of the rows exists already.
+ */
+const createCounted = (orgId: string, cohortid: string, certtype: string, students: StudentRow[]) => {
+  const now = new Date().toISOString();
+  return writeCounted([
+    ...students.map((s) =>
+      put(
+        recipients()
+          .create({
+            orgId,
+            cohortid,
+            certtype,
+            studentid: s.studentid,
+            ...sheetFields(s),
+            status: recipientStatus.invitePending,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .params(),
+      ),
+    ),
+    ...counterItems(orgId, {
+      moves: [{ certtype, to: recipientStatus.invitePending, count: students.length }],
+    }),
+  ]);
+};
+
+/** Updates the uploaded fields of an existing row (status, key, code and files kept); false when there is none. */
+const updateStudent = (orgId: string, cohortid: string, certtype: string, s: StudentRow) =>
+  written(
+    recipients()
+      .patch({ orgId, cohortid, certtype, studentid: s.studentid })
+      .set({ ...sheetFields(s), updatedAt: new Date().toISOString() })
+      .go({ response: 'none' }),
+  );
+
+/**
+ * Writes rows for students the cohort does not have yet, 99 to a transaction with their count (an
+ * import's common case). A student whose row was written meanwhile (a retried import) gets its
+ * fields updated instead, so a row is counted only when it is created.
  */
 export const putNewStudents = async (
   orgId: string,
@@ -229,24 +260,23 @@ export const putNewStudents = async (
   certtype: string,
   students: StudentRow[],
 ) => {
-  const now = new Date().toISOString();
-  const rowOf = (s: StudentRow) => ({
-    orgId,
-    cohortid,
-    certtype,
-    ...sheetFields(s),
-    status: recipientStatus.invitePending,
-    createdAt: now,
-    updatedAt: now,
-  });
-  // ElectroDB writes 25 to a request and answers the keys of what DynamoDB left unprocessed.
-  let left = students;
-  for (let attempt = 0; left.length; attempt++) {
-    if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-    const { unprocessed } = await recipients().put(left.map(rowOf)).go({ concurrency: 4 });
-    const again = new Set(unprocessed.map((k) => k.studentid));
-    left = left.filter((s) => again.has(s.studentid));
+  for (let i = 0; i < students.length; i += CREATED_PER_TRANSACTION) {
+    const part = students.slice(i, i + CREATED_PER_TRANSACTION);
+    if (await createCounted(orgId, cohortid, certtype, part)) continue;
+    await mapLimit(part, 10, async (s) => {
+      if (!(await createCounted(orgId, cohortid, certtype, [s])))
+        await updateStudent(orgId, cohortid, certtype, s);
+    });
   }
+};
+
+/**
+ * Adds a student or updates the uploaded fields of an existing one; the status, public key,
+ * one-time code and files of an existing row are kept. Idempotent, so a retried import is harmless.
+ */
+export const upsertStudent = async (orgId: string, cohortid: string, certtype: string, s: StudentRow) => {
+  if (!(await updateStudent(orgId, cohortid, certtype, s)))
+    await putNewStudents(orgId, cohortid, certtype, [s]);
 };
 
 /** Sets some attributes of an existing row (never creates one); false when the row is gone or the condition fails. */
@@ -267,6 +297,23 @@ export const updateRecipientItem = async (
   );
 };
 
-export const deleteRecipientItem = async ({ orgId, cohortid, certtype, studentid }: RecipientKey) => {
-  await recipients().delete({ orgId, cohortid, certtype, studentid }).go({ response: 'none' });
-};
+/**
+ * Deletes a row while it is still in the status it was read in, taking it out of My Certificates'
+ * count in the same transaction; false when it was gone or had moved meanwhile (an issue request
+ * may have taken it).
+ */
+export const deleteRecipientItem = async (row: RecipientItem): Promise<boolean> =>
+  writeCounted([
+    remove(
+      recipients()
+        .remove({
+          orgId: row.orgId,
+          cohortid: row.cohortid,
+          certtype: row.certtype,
+          studentid: row.studentid,
+        })
+        .where((a, op) => op.eq(a.status, row.status))
+        .params(),
+    ),
+    ...counterItems(row.orgId, { moves: [{ certtype: row.certtype, from: row.status }] }),
+  ]);

@@ -266,18 +266,21 @@ export const deleteRecipients = async (
   );
   if (issuedCohorts.some(Boolean) && !confirmed) throw new AppError('conflict', m.deleteIssuedConfirm);
   const deletable = rows.filter((r) => !isLockedStatus(r.status));
-  await mapLimit(deletable, 10, async (r) => {
-    await deleteRecipientItem(r);
+  const deleted = await mapLimit(deletable, 10, async (r) => {
+    // Moved meanwhile (an issue request took it): kept.
+    if (!(await deleteRecipientItem(r))) return false;
     if (r.oneTimeCode) {
       // The wallet could no longer introduce itself to a deleted row: its code goes too.
       await forgetOneTimeCode(r.oneTimeCode);
     }
     for (const key of [r.photoKey, r.documentKey]) if (key) await deleteObject('artefacts', key);
+    return true;
   });
   for (const c of wholeCohorts) {
     if ((await getCohort(orgId, c)) && !(await cohortHasRows(orgId, c))) await deleteCohortItem(orgId, c);
   }
-  return { deleted: deletable.length, kept: rows.length - deletable.length };
+  const count = deleted.filter(Boolean).length;
+  return { deleted: count, kept: rows.length - count };
 };
 
 /**

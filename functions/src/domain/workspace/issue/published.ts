@@ -67,7 +67,8 @@ export const publishRunRows = async (
   const issued = mine.filter((r, i) => moved[i] || (r.batchId === batch.id && isIssuedTabStatus(r.status)));
   await countOnce(org.orgId, `issued#${batch.id}`, {
     stats: { issued: issued.length },
-    moves: [{ certtype: run.certtype, to: st.issued, count: issued.length }],
+    // Out of in progress (issuing or scheduled), into issued.
+    moves: [{ certtype: run.certtype, from: st.issuing, to: st.issued, count: issued.length }],
   });
   await updateRun(org.orgId, runId, {
     state: 'done',
