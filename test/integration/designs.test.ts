@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import jpeg from 'jpeg-js';
 import { mainAdminPermissions } from '@proofmark/shared/accounts/permissions';
 import type { DesignData, GalleryEntry, PreviewDesignData } from '@proofmark/shared/contract/designs';
 import type { CertificateRow, RunView, WorkspaceData } from '@proofmark/shared/contract/workspace';
@@ -177,9 +178,9 @@ describe('certificate designs: versions, refusals, permission, generate', () => 
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.Data!.recipient).toBe('Asha Verma');
-    const png = Buffer.from(res.body.Data!.image.replace(/^data:image\/png;base64,/, ''), 'base64');
-    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(png.readUInt32BE(16)).toBe(1123); // A4 landscape at 96 dpi
+    expect(res.body.Data!.image).toMatch(/^data:image\/jpeg;base64,/);
+    const shown = jpeg.decode(Buffer.from(res.body.Data!.image.replace(/^data:image\/jpeg;base64,/, ''), 'base64'));
+    expect([shown.width, shown.height]).toEqual([1123, 794]); // A4 landscape at 96 dpi
   });
 
   it('generates with the version current when the run starts, and records it on each row', async () => {

@@ -17,6 +17,7 @@ import { sampleDesign, sampleRecipient } from '../bench/render';
 import { GALLERY } from '../../functions/src/domain/designs/gallery';
 import { pdfText } from '../support/pdf-text';
 import { pageDimensions } from '../../shared/src/designs/model';
+import type { PreparedDesign } from '../../functions/src/render/model';
 
 interface FontInfo {
   name: string;
@@ -212,6 +213,60 @@ describe('certificate renderer with Chromium', () => {
       }
     }
   }, 300_000);
+
+  it('swaps a design into a tab that holds its fonts and prints it exactly as a freshly loaded page', async () => {
+    // Images of every kind (background, image element, photo): a real PNG made by the renderer.
+    let thumb: Uint8Array | undefined;
+    for await (const r of renderer.renderBatch([{ id: 't', design: sampleDesign(), recipient: sampleRecipient(0) }], {
+      pdf: false,
+      png: true,
+      pngScale: 0.1,
+    }))
+      thumb = r.png;
+    const picture = `data:image/png;base64,${Buffer.from(thumb!).toString('base64')}`;
+    const asset = `img-${'a'.repeat(64)}`;
+    const heritage = sampleDesign();
+    const pictured = () => ({
+      design: {
+        ...heritage.design,
+        background: { ...heritage.design.background, image: asset },
+        elements: [
+          ...heritage.design.elements,
+          { kind: 'image' as const, id: 'picture', asset, x: 20, y: 20, width: 30, height: 20, rotation: 0, fit: 'contain' as const, opacity: 1 },
+          { kind: 'photo' as const, id: 'photo', x: 240, y: 20, width: 25, height: 30, rotation: 0, colour: '#8f7a45' },
+        ],
+      },
+      context: { ...heritage.context, images: { [asset]: picture } },
+    });
+    const recipient = { ...sampleRecipient(5), photo: picture };
+    // Another design with other fonts (Playfair Display), then the first again: the tab now holds
+    // both designs' fonts, so the third is swapped in, not loaded.
+    const playfair = GALLERY.find((g) => JSON.stringify(g.build(g.suits[0]!)).includes('Playfair Display'))!;
+    const other = sampleDesign(playfair.suits[0], playfair.number);
+    const render = async (r: Renderer, design: PreparedDesign) => {
+      for await (const out of r.renderBatch([{ id: 'x', design, recipient }], { pdf: true, png: true, pngScale: 1 }))
+        return out;
+      throw new Error('nothing rendered');
+    };
+    const one = createRenderer({ pages: 1 });
+    const fresh = createRenderer({ pages: 1 });
+    try {
+      await render(one, pictured());
+      await render(one, other);
+      const swapped = await render(one, pictured());
+      expect(one.designLoads()).toEqual({ documents: 2, swaps: 1 });
+      const loaded = await render(fresh, pictured());
+      expect(fresh.designLoads()).toEqual({ documents: 1, swaps: 0 });
+      expect(swapped.error).toBeUndefined();
+      expect(Buffer.from(swapped.png!).equals(Buffer.from(loaded.png!))).toBe(true);
+      const text = await pdfText(swapped.pdf!);
+      expect(text).toBe(await pdfText(loaded.pdf!));
+      const squeeze = (t: string) => t.toLowerCase().replace(/\s+/g, '');
+      expect(squeeze(text)).toContain(squeeze(recipient.fields.name!));
+    } finally {
+      await Promise.all([one.close(), fresh.close()]);
+    }
+  }, 120_000);
 
   it('fetches nothing: a remote logo is blocked, not requested', async () => {
     let connections = 0;

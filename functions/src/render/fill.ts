@@ -41,3 +41,25 @@ window.__fill = (s) => {
 
 /** The expression that fills a page; JSON is a valid JS literal, so no quoting issues. */
 export const fillExpression = (slots: unknown) => `window.__fill(${JSON.stringify(slots)})`;
+
+/**
+ * Installs `__design(page)`: another design into a loaded page whose fonts it uses, without
+ * loading the document again (design-page.ts, DesignPage). The body is the page builder's own
+ * markup — every value escaped, as the document setContent parses — so innerHTML here parses what
+ * a fresh load would. It resolves once the images are decoded and the fonts are ready, as the
+ * load event and the fill would.
+ */
+export const INSTALL_DESIGN = (styleId: string) => `
+window.__design = (d) => {
+  document.title = d.title;
+  document.getElementById(${JSON.stringify(styleId)}).textContent = d.css;
+  document.body.innerHTML = d.body;
+  return Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)))
+    .then(() => document.fonts.ready)
+    .then(() => true);
+};
+`;
+
+/** The expression that swaps a design into a page (INSTALL_DESIGN). */
+export const designExpression = (page: { title: string; css: string; body: string }) =>
+  `window.__design(${JSON.stringify({ title: page.title, css: page.css, body: page.body })})`;

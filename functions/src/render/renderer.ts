@@ -10,8 +10,8 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { launchBrowser, type LaunchedBrowser } from './browser';
 import { Channel } from './channel';
-import { fillExpression, INSTALL_FILL } from './fill';
-import { pagePixels, renderDesignPage } from './design-page';
+import { designExpression, fillExpression, INSTALL_DESIGN, INSTALL_FILL } from './fill';
+import { DESIGN_CSS_ID, designPage, pageDocument, pagePixels } from './design-page';
 import type { CertificateRecipient, PreparedDesign } from './model';
 import { fieldValues, slotsFor } from './slots';
 
@@ -27,7 +27,15 @@ export interface RenderOptions {
   png: boolean;
   /** PNG size relative to the page at 96 dpi (A4: 1123 x 794 px); small keeps screenshots cheap */
   pngScale?: number;
+  /**
+   * A JPEG of the page at 96 dpi: a screen's view of the certificate (the designer's preview). At
+   * this size a PNG of a detailed design is ~1 MB and takes twice as long to encode (measured).
+   */
+  jpeg?: boolean;
 }
+
+/** JPEG quality of `jpeg`: fine lines and small text stay clean at 90. */
+export const JPEG_QUALITY = 90;
 
 /** How long one page operation (fill, PDF, screenshot) may take before its tab counts as hung. */
 export const OPERATION_TIMEOUT_MS = 10_000;
@@ -57,7 +65,8 @@ export interface Rendered {
   id: string;
   pdf?: Uint8Array;
   png?: Uint8Array;
-  /** set instead of pdf/png when this one certificate failed; the batch goes on */
+  jpeg?: Uint8Array;
+  /** set instead of pdf/png/jpeg when this one certificate failed; the batch goes on */
   error?: string;
 }
 
@@ -71,12 +80,23 @@ export interface Renderer {
   usable(): boolean;
   /** The browser's process id while it runs: for diagnostics (and the tests that stall its tabs). */
   browserProcessId(): number | undefined;
+  /** How designs were loaded into tabs so far: whole documents, or swapped into a loaded one. */
+  designLoads(): DesignLoads;
+}
+
+export interface DesignLoads {
+  documents: number;
+  swaps: number;
 }
 
 interface Tab {
   page: Page;
   design?: PreparedDesign;
   designKey?: string;
+  /** the font families the loaded document carries: a design using only these is swapped in */
+  fonts?: Set<string>;
+  /** the viewport set last, as `width x height` */
+  viewport?: string;
 }
 
 // Designs carry logos as data URIs; key each object once rather than per certificate.
@@ -102,23 +122,42 @@ async function openTab(launched: LaunchedBrowser): Promise<Tab> {
   return { page };
 }
 
-async function loadDesign(tab: Tab, item: RenderItem, timeoutMs: number) {
+async function loadDesign(tab: Tab, item: RenderItem, timeoutMs: number, loads: DesignLoads) {
   const key = designKey(item.design);
   if (tab.design === item.design || tab.designKey === key) return;
+  const page = designPage(
+    item.design,
+    slotsFor(item.design, item.recipient),
+    fieldValues(item.design, item.recipient),
+  );
   const load = async () => {
     // The viewport is the page, so a screenshot is the whole page whatever its size.
-    await tab.page.setViewport({ ...pagePixels(item.design.design), deviceScaleFactor: 1 });
-    const html = renderDesignPage(
-      item.design,
-      slotsFor(item.design, item.recipient),
-      fieldValues(item.design, item.recipient),
-    );
-    await tab.page.setContent(html, {
+    const size = pagePixels(item.design.design);
+    const viewport = `${size.width}x${size.height}`;
+    if (tab.viewport !== viewport) {
+      await tab.page.setViewport({ ...size, deviceScaleFactor: 1 });
+      tab.viewport = viewport;
+    }
+    const fonts = tab.fonts;
+    if (fonts && page.families.every((f) => fonts.has(f))) {
+      await tab.page.evaluate(designExpression(page));
+      loads.swaps++;
+      return;
+    }
+    // A tab keeps every font it has loaded (unused faces cost nothing on the page or in the PDF),
+    // so a tab that goes back and forth between designs stops reloading.
+    const families = new Set([...(fonts ?? []), ...page.families]);
+    tab.fonts = undefined;
+    await tab.page.setContent(pageDocument(page, families), {
       waitUntil: 'load',
       timeout: timeoutMs,
     });
-    await tab.page.evaluate(INSTALL_FILL);
+    await tab.page.evaluate(INSTALL_FILL + INSTALL_DESIGN(DESIGN_CSS_ID));
+    tab.fonts = families;
+    loads.documents++;
   };
+  tab.design = undefined;
+  tab.designKey = undefined;
   await within(load(), timeoutMs, 'loading the certificate design');
   tab.design = item.design;
   tab.designKey = key;
@@ -144,6 +183,7 @@ export function createRenderer({
   let current: LaunchedBrowser | undefined;
   let tabs: Tab[] = [];
   let busy = false;
+  const loads: DesignLoads = { documents: 0, swaps: 0 };
 
   async function ensureTabs(): Promise<Tab[]> {
     launched ??= launchBrowser(executablePath);
@@ -157,7 +197,7 @@ export function createRenderer({
   }
 
   async function renderOne(tab: Tab, item: RenderItem, opts: RenderOptions): Promise<Rendered> {
-    await loadDesign(tab, item, designLoadTimeoutMs);
+    await loadDesign(tab, item, designLoadTimeoutMs, loads);
     const step = <T>(work: Promise<T>, what: string) => within(work, operationTimeoutMs, what);
     await step(
       tab.page.evaluate(fillExpression(slotsFor(item.design, item.recipient))),
@@ -189,6 +229,17 @@ export function createRenderer({
           clip: { x: 0, y: 0, width, height, scale },
         }),
         'taking the PNG',
+      );
+    }
+    if (opts.jpeg) {
+      const { width, height } = pagePixels(item.design.design);
+      out.jpeg = await step(
+        tab.page.screenshot({
+          type: 'jpeg',
+          quality: JPEG_QUALITY,
+          clip: { x: 0, y: 0, width, height, scale: 1 },
+        }),
+        'taking the JPEG',
       );
     }
     return out;
@@ -275,6 +326,7 @@ export function createRenderer({
     renderBatch,
     usable: () => !current || current.browser.connected,
     browserProcessId: () => current?.browser.process()?.pid,
+    designLoads: () => ({ ...loads }),
     async close() {
       const browser = launched;
       launched = undefined;

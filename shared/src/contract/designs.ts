@@ -82,7 +82,7 @@ export const previewDesignRequest = z.object({
   design,
 });
 export const previewDesignData = z.object({
-  /** data:image/png;base64 of the page as the renderer prints it */
+  /** the page as the renderer prints it, at 96 dpi: data:image/jpeg;base64 (an open badge's: data:image/png, its badge image) */
   image: z.string(),
   /** who the sample recipient is, by name */
   recipient: z.string(),

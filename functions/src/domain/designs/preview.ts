@@ -18,16 +18,25 @@ import { certificateRecipientFor, recipientName, type RecipientSource } from './
 
 const withRenderer = keptRenderer({ pages: 1, keepMs: 120_000, whenBusy: 'wait' });
 
-/** One page as a PNG at 96 dpi, on the kept browser. */
-export const renderPng = (prepared: PreparedDesign, recipient: CertificateRecipient) =>
+/**
+ * One page as an image at 96 dpi on the kept browser: a PNG for an open badge's image (what Bake
+ * puts in the credential), a JPEG for a certificate's preview (a fifth of the bytes, half the time).
+ */
+export const renderImage = (
+  prepared: PreparedDesign,
+  recipient: CertificateRecipient,
+  type: 'png' | 'jpeg',
+) =>
   withRenderer(async (renderer) => {
     for await (const out of renderer.renderBatch([{ id: 'page', design: prepared, recipient }], {
       pdf: false,
-      png: true,
+      png: type === 'png',
       pngScale: 1,
+      jpeg: type === 'jpeg',
     })) {
-      if (out.error || !out.png) throw new Error(out.error ?? 'the page did not render');
-      return out.png;
+      const image = type === 'png' ? out.png : out.jpeg;
+      if (out.error || !image) throw new Error(out.error ?? 'the page did not render');
+      return image;
     }
     throw new Error('the page did not render');
   });
@@ -37,7 +46,11 @@ export const renderBadgeImage = async (orgId: string, design: Design): Promise<U
   const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
   if (!org) throw notFound();
   const prepared = await prepareDesign(org, settings, design);
-  return renderPng(prepared, certificateRecipientFor({ ...SAMPLE, certUuid: 'badge' }, org.verifierSlug));
+  return renderImage(
+    prepared,
+    certificateRecipientFor({ ...SAMPLE, certUuid: 'badge' }, org.verifierSlug),
+    'png',
+  );
 };
 
 /** A made-up recipient for a cohort without rows (or none chosen). */
@@ -70,9 +83,11 @@ export const previewDesign = async (
     org.verifierSlug,
     row ? await photoFor(req.design, row) : undefined,
   );
-  const png = await renderPng(prepared, recipient);
+  // An open badge's preview is its badge image itself, byte for byte.
+  const type = req.certtype === 'openbadges' ? 'png' : 'jpeg';
+  const image = await renderImage(prepared, recipient, type);
   return {
-    image: `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+    image: `data:image/${type};base64,${Buffer.from(image).toString('base64')}`,
     recipient: recipientName(source),
   };
 };
