@@ -6,7 +6,8 @@
  * environment, finding the queues by their `proofmark:queue` tag, and redrives with SQS's own
  * message-move task. A redriven message is an ordinary delivery again: the jobs are idempotent, so
  * what was done is not done twice, and a record settled as failed by the parked delivery is
- * finished (an upload's import, an anchor's run).
+ * finished (an upload's import, an anchor's run). Each listed message shows its record's state and
+ * first error, read from the product's table (in AWS: TABLE_NAME, the stack's output).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
   type Message,
 } from '@aws-sdk/client-sqs';
 import { jobNames, type JobName } from '../functions/src/jobs';
+import { useProductTable } from './product-table';
 
 // The lockfile pins SDK versions that support Node 20; their notice about later versions is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -109,33 +111,81 @@ const parked = async (q: Queues, job: JobName): Promise<Message[]> => {
   return [...seen.values()];
 };
 
-/** One line: job, organisation, the record the message drives, when it was first sent, deliveries. */
-const line = (job: JobName, m: Message) => {
-  let body: Record<string, unknown> = {};
+type Body = Record<string, unknown>;
+
+const bodyOf = (m: Message): Body => {
   try {
-    body = JSON.parse(m.Body ?? '') as Record<string, unknown>;
+    return JSON.parse(m.Body ?? '') as Body;
   } catch {
     // A body that is not JSON is shown as it is.
+    return {};
   }
+};
+
+/**
+ * The state of the record a message drives and its first error, as the user sees them: a run's
+ * first row error (or its message), an upload's message. Read from the table, since SQS keeps no
+ * error with a parked message. Undefined when the table cannot be read (in AWS without TABLE_NAME).
+ */
+type RecordState = (body: Body) => Promise<string | undefined>;
+
+const recordStateReader = async (aws: boolean): Promise<RecordState> => {
+  // In AWS the table is named by TABLE_NAME (the stack's output), never a local cloud's.
+  if (aws && !process.env.TABLE_NAME) return async () => undefined;
+  try {
+    useProductTable();
+  } catch {
+    return async () => undefined;
+  }
+  const { findRun } = await import('../functions/src/domain/runs');
+  const { getRecord } = await import('../functions/src/domain/uploads/uploads');
+  return async (body) => {
+    const orgId = typeof body.orgId === 'string' ? body.orgId : undefined;
+    if (!orgId) return undefined;
+    try {
+      if (typeof body.runId === 'string') {
+        const run = await findRun(orgId, body.runId);
+        return run && `${run.state}: ${run.errors[0] ?? run.message}`;
+      }
+      if (typeof body.uploadId === 'string') {
+        const upload = await getRecord(orgId, body.uploadId);
+        return `${upload.state}: ${upload.message}`;
+      }
+    } catch {
+      return 'record not found';
+    }
+    return undefined;
+  };
+};
+
+/**
+ * One line: job, organisation, the record the message drives, when it was first sent, and the
+ * record's state with its first error.
+ */
+const line = async (job: JobName, m: Message, stateOf: RecordState) => {
+  const body = bodyOf(m);
   const record =
     ['uploadId', 'runId', 'batchId']
       .filter((k) => body[k])
       .map((k) => `${k.replace('Id', '')} ${String(body[k])}`)
       .join(' ') + (body.chunk === undefined ? '' : ` chunk ${String(body.chunk)}`);
   const sent = m.Attributes?.SentTimestamp ? new Date(Number(m.Attributes.SentTimestamp)).toISOString() : '?';
+  const state = await stateOf(body);
   return [
     job,
     `org ${String(body.orgId ?? '?')}`,
     record || (m.Body ?? '').slice(0, 80),
     `sent ${sent}`,
+    ...(state ? [`${state.replace(/\s+/g, ' ').slice(0, 200)}`] : []),
   ].join('  ');
 };
 
 const list = async (q: Queues) => {
+  const stateOf = await recordStateReader(q.aws);
   let total = 0;
   for (const job of jobNames) {
     for (const m of await parked(q, job)) {
-      console.log(line(job, m));
+      console.log(await line(job, m, stateOf));
       total += 1;
     }
   }

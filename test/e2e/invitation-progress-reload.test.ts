@@ -64,7 +64,7 @@ describe('invitation progress survives a reload', () => {
     expect(await card().innerText()).toContain('Sending invitations');
     await card()
       .getByText(`${ids.length - 1} of ${ids.length} invitations sent. 1 failed.`)
-      .waitFor({ timeout: 150_000 });
+      .waitFor({ timeout: 240_000 });
     await card().getByText(`${gone}: no such recipient`).waitFor();
     // The rows the job invited show it once the list is read again.
     await page.locator(`tr[data-row-key="${cohort}=${ids[0]}"]`).getByText('Invite pending').waitFor();
@@ -82,5 +82,5 @@ describe('invitation progress survives a reload', () => {
     // What is absent is checked once the listed runs had time to be rendered.
     await page.waitForTimeout(500);
     expect(await card().count()).toBe(0);
-  }, 240_000);
+  }, 330_000);
 });

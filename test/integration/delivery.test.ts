@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument } from 'pdf-lib';
-import QRCode from 'qrcode';
 import yauzl from 'yauzl';
 import type { RunView } from '@proofmark/shared/contract/workspace';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { api, clients, cloud, eventually, mailTo, type SentMail } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';
 import { storeOf } from './store-fixtures';
+import { qrPng } from '../../functions/src/render/qr';
 
 /**
  * Sending and downloading certificates (§2.5 Issued tab, §5, §9) on the local cloud: refusals that
@@ -132,9 +132,11 @@ const fetchZip = async (url: string) => {
   return unzip(Buffer.from(await res.arrayBuffer()));
 };
 
-/** Same options as the mailed and zipped QR codes: equal bytes mean the PNG encodes that URL. */
-const qrPng = (url: string) =>
-  QRCode.toBuffer(url, { type: 'png', width: 240, margin: 2, errorCorrectionLevel: 'M' });
+/**
+ * Same options as the mailed and zipped QR codes: equal bytes mean the PNG encodes that URL
+ * (render/qr.test.ts checks every module of qrPng's picture against the qrcode library's code).
+ */
+const qrOf = (url: string) => qrPng(url, { width: 240, margin: 2 });
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const queueDrained = (queueUrl: string) =>
@@ -346,7 +348,7 @@ describe('sending and downloading certificates', () => {
       const qr = mail.attachments?.find((a) => a.contentId?.replace(/[<>]/g, '') === 'qrcode');
       const png = Buffer.from(qr!.content, 'base64');
       expect(png.subarray(0, 8)).toEqual(PNG_MAGIC);
-      expect(png.equals(await qrPng(verifierUrl))).toBe(true);
+      expect(png.equals(qrOf(verifierUrl))).toBe(true);
       expect(mail.body.text).toContain(jsonUrl);
 
       const row = await rowOf(admin.orgId, r.studentid);
@@ -425,7 +427,7 @@ describe('sending and downloading certificates', () => {
       expect(JSON.parse(files.get(`${r.studentid}.json`)!.toString()).id).toBe(r.credentialId);
       expect(files.get(`${r.studentid}.pdf`)!.subarray(0, 5).toString()).toBe('%PDF-');
       const verifierUrl = `${cloud().appUrl}/verify/${slug}?id=${r.certUuid}`;
-      expect(files.get(`${r.studentid}-qr.png`)!.equals(await qrPng(verifierUrl))).toBe(true);
+      expect(files.get(`${r.studentid}-qr.png`)!.equals(qrOf(verifierUrl))).toBe(true);
     }
     let pages = 0;
     for (const r of [...issued, review])

@@ -317,9 +317,8 @@ describe('a job that fails on every delivery', () => {
     await clients().sqs.send(
       new SendMessageCommand({ QueueUrl: cloud().resources.dlqUrls.import, MessageBody: body }),
     );
-    expect(
-      (await api<UploadView>('GET', `/api/uploads/${id}`, { token: admin.token })).body.Data!.state,
-    ).toBe('failed');
+    const failed = (await api<UploadView>('GET', `/api/uploads/${id}`, { token: admin.token })).body.Data!;
+    expect(failed.state).toBe('failed');
 
     const dlq = (...args: string[]) =>
       promisify(execFile)('npm', ['run', '--silent', 'dlq', '--', ...args], {
@@ -327,6 +326,9 @@ describe('a job that fails on every delivery', () => {
       });
     const listed = await dlq('list');
     expect(listed.stdout).toContain(`import  org ${admin.orgId}  upload ${id}`);
+    // With the record's state and its first error, as the user sees it.
+    const listedLine = listed.stdout.split('\n').find((l) => l.includes(id));
+    expect(listedLine).toContain(`failed: ${failed.message}`);
     await dlq('redrive', 'import');
     const done = await eventually(async () => {
       const u = (await api<UploadView>('GET', `/api/uploads/${id}`, { token: admin.token })).body.Data!;

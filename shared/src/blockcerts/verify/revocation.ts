@@ -38,8 +38,11 @@ async function checkLegacyList(fetch: FetchLike, listUrl: string, credentialId: 
   }
   const hit = list.revokedAssertions.find((a) => (isRecord(a) ? a.id : a) === credentialId);
   if (hit !== undefined) {
-    const reason =
-      isRecord(hit) && typeof hit.revocationReason === 'string' ? `: ${hit.revocationReason}` : '';
-    throw new StepFailure('revoked', `the issuer has revoked this certificate${reason}`);
+    const given = isRecord(hit) && typeof hit.revocationReason === 'string' ? hit.revocationReason : undefined;
+    throw new StepFailure(
+      'revoked',
+      `the issuer has revoked this certificate${given ? `: ${given}` : ''}`,
+      given?.trim() ? given.trim().slice(0, 500) : undefined,
+    );
   }
 }

@@ -21,6 +21,8 @@ export interface VerificationResult {
   /** The failing step's reason, for a headline. */
   reason?: string;
   failedStep?: StepId;
+  /** The reason the issuer gave for revoking it, when it gave one (the headline says the rest). */
+  issuerReason?: string;
   steps: StepResult[];
   credentialId?: string;
   issuer?: string;
@@ -92,6 +94,8 @@ export class StepFailure extends Error {
   constructor(
     readonly status: Exclude<VerificationStatus, 'verified'>,
     reason: string,
+    /** The reason the issuer itself gave (a revocation's `revocationReason`), word for word. */
+    readonly issuerReason?: string,
   ) {
     super(reason);
   }

@@ -233,6 +233,10 @@ describe('verifyCredential', () => {
       const result = await verifyCredential(cert, world.options());
       expect(result).toMatchObject({ status: 'revoked', failedStep: 'revocation' });
       expect(result.reason).toMatch(/Issued in error/);
+      // The issuer's own words, once, for the headline; the steps after it say only why they were skipped.
+      expect(result.issuerReason).toBe('Issued in error');
+      const after = result.steps.slice(result.steps.findIndex((s) => s.id === 'revocation') + 1);
+      for (const s of after) expect(s).toMatchObject({ status: 'skipped', reason: 'an earlier step failed' });
     });
 
     it('fails closed when the revocation list cannot be read', async () => {

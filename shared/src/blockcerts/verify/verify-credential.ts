@@ -109,6 +109,7 @@ async function runSteps(
   return {
     status: failure ? failure.error.status : 'verified',
     ...(failure ? { reason: failure.error.message, failedStep: failure.step.id } : {}),
+    ...(failure?.error.issuerReason ? { issuerReason: failure.error.issuerReason } : {}),
     steps: results,
     ...(ctx.credentialId ? { credentialId: ctx.credentialId } : {}),
     ...(ctx.issuerUrl ? { issuer: ctx.issuerUrl } : {}),
@@ -118,5 +119,5 @@ async function runSteps(
 }
 
 function skipped(step: VerificationStep): StepResult {
-  return { id: step.id, label: step.label, status: 'skipped', reason: 'not checked: an earlier step failed' };
+  return { id: step.id, label: step.label, status: 'skipped', reason: 'an earlier step failed' };
 }

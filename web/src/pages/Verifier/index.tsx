@@ -25,6 +25,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { CloudUploadOutlined, SafetyCertificateOutlined } from '../../components/icons';
 import {
   anchorFacts,
+  headlineReason,
   certificateFacts,
   isCredentialUuid,
   isVerifierSlug,
@@ -260,10 +261,10 @@ function Outcome({ check }: { check: Check }) {
           subTitle={
             <>
               {verdict.description}
-              {result.status !== 'verified' && result.reason ? (
+              {headlineReason(result) ? (
                 <>
                   <br />
-                  <Typography.Text type="secondary">Reason: {result.reason}.</Typography.Text>
+                  <Typography.Text type="secondary">Reason: {headlineReason(result)}</Typography.Text>
                 </>
               ) : null}
             </>

@@ -299,6 +299,19 @@ export const verdicts: Record<VerificationStatus, VerdictView> = {
   },
 };
 
+/**
+ * The reason line under the verdict, said once: a revoked or suspended certificate's headline
+ * already says what happened, so only the reason the issuer gave is added; any other failure
+ * names the failing step's reason. None for a verified certificate.
+ */
+export const headlineReason = (result: VerificationResult): string | undefined => {
+  if (result.status === 'verified') return undefined;
+  const reason =
+    result.status === 'revoked' || result.status === 'suspended' ? result.issuerReason : result.reason;
+  if (!reason) return undefined;
+  return /[.!?]$/.test(reason) ? reason : `${reason}.`;
+};
+
 /** Tells the organisation's dashboard about this verification; a failure never bothers the visitor. */
 export const recordVerification = (
   result: VerificationResult,
