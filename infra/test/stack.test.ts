@@ -501,11 +501,13 @@ describe('Scheduling, secrets and mail', () => {
       webhookSecret: '',
     });
     expect(JSON.stringify(template.toJSON())).not.toMatch(/(sk|pk|rk)_(live|test)_|whsec_/);
-    const readers = backendFunctions().filter((fn) => actionsOf(fn).includes('secretsmanager:GetSecretValue'));
-    expect(readers.map((fn) => fn.id).sort()).toEqual([httpFunction('billing').id, httpFunction('public-stripe').id].sort());
+    const readers = backendFunctions()
+      .filter((fn) => actionsOf(fn).includes('secretsmanager:GetSecretValue'))
+      .map((fn) => fn.id);
+    expect(readers.sort()).toEqual([httpFunction('billing').id, httpFunction('public-stripe').id].sort());
     for (const fn of backendFunctions()) {
       const vars = fn.Properties.Environment.Variables as Json;
-      if (readers.includes(fn)) {
+      if (readers.includes(fn.id)) {
         expect(vars[envNames.stripeSecretArn], fn.id).toEqual({ Ref: secret.id });
         const reads = statementsOf(fn).filter((st) => st.actions.includes('secretsmanager:GetSecretValue'));
         expect(reads.flatMap((st) => st.resources)).toEqual([{ Ref: secret.id }]);
