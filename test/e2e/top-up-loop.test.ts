@@ -28,6 +28,9 @@ const badgeIds = Array.from({ length: FREE_TRIAL_CERTIFICATES }, (_, i) => `B${S
 const balance = async () =>
   (await api<{ balance: number }>('GET', '/api/balance', { token: admin.token })).body.Data!.balance;
 const row = (id: string) => page.locator(`tr[data-row-key="${degrees}=${id}"]`);
+/** One of the Billing tab's cards, by its title. */
+const card = (title: string) =>
+  page.locator('.ant-card-small').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
 
 async function importCohort(cohortid: string, certtype: string, ids: string[]) {
   const wb = new ExcelJS.Workbook();
@@ -135,7 +138,7 @@ describe('after the free trial', () => {
 
   it('shows the ledger and the purchase with its PDF receipt in MyProfile → Billing', async () => {
     await page.goto('/MyProfile?tab=billing');
-    const ledger = page.locator('.ant-card').filter({ hasText: 'Balance ledger' });
+    const ledger = card('Balance ledger');
     const rows = ledger.locator('tbody tr.ant-table-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(4);
     const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -144,8 +147,8 @@ describe('after the free trial', () => {
     expect(texts[2]).toMatch(/Open Badges baked -20 0$/);
     expect(texts[3]).toMatch(/Free trial \+20 20$/);
 
-    const purchases = page.locator('.ant-card').filter({ hasText: 'Purchases' });
-    await purchases.getByText('Starter').waitFor();
+    const purchases = card('Purchases');
+    await purchases.getByRole('cell', { name: 'Starter', exact: true }).waitFor();
     const downloaded = page.waitForEvent('download');
     await purchases.getByRole('button', { name: /^Download the receipt of Starter/ }).click();
     const file = await (await downloaded).path();
@@ -159,7 +162,7 @@ describe('after the free trial', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/MyProfile?tab=billing');
-      await page.locator('.ant-card').filter({ hasText: 'Purchases' }).getByText('Starter').waitFor();
+      await card('Purchases').getByRole('cell', { name: 'Starter', exact: true }).waitFor();
       expect(await axeViolations(page), `${width} px`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
