@@ -20,6 +20,7 @@ export interface NagScopes {
   api: IConstruct;
   cdn: IConstruct;
   storage: IConstruct;
+  stripeKeys: IConstruct;
 }
 
 const ack = (scope: IConstruct, id: string, reason: string) =>
@@ -111,6 +112,11 @@ export const acknowledgeNagFindings = (s: NagScopes): void => {
     s.api,
     'AwsSolutions-APIG4',
     'Only the public routes of routes.ts (health, sign-up, sign-in, password reset, wallet introduction) have no authorizer; every other route has the JWT authorizer (infra/test/stack.test.ts).',
+  );
+  ack(
+    s.stripeKeys,
+    'AwsSolutions-SMG4',
+    "The Stripe keys are rotated in Stripe's dashboard, not by Secrets Manager; the operator writes the new ones into the secret (README, Payments in AWS).",
   );
   ack(s.cdn, 'AwsSolutions-CFR1', 'Certificates are verified worldwide; no country is excluded.');
   ack(

@@ -30,6 +30,8 @@ export interface FunctionAccess {
   schedules: boolean;
   /** Reads the state of every dependency for /api/health. */
   health: boolean;
+  /** Reads the platform's Stripe keys from their Secrets Manager secret (adapters/stripe-keys.ts). */
+  stripe: boolean;
 }
 
 const none: FunctionAccess = {
@@ -41,6 +43,7 @@ const none: FunctionAccess = {
   users: false,
   schedules: false,
   health: false,
+  stripe: false,
 };
 const files = { artefacts: 'readWrite', public: 'readWrite' } as const;
 
@@ -92,10 +95,11 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   approvals: none,
   // Anyone may call it: reads the plan catalogue.
   plans: { ...none, table: 'records' },
-  // Checkout and payment state call Stripe (the keys come from the Stripe secret, see stack.ts).
-  billing: none,
+  // Checkout and payment state call Stripe with the platform's keys (the Stripe secret).
+  billing: { ...none, stripe: true },
   // Anyone may call it, but only signed Stripe events are read: payments, balance, ledger, idempotency.
-  'public-stripe': none,
+  // The signing secret is in the Stripe secret.
+  'public-stripe': { ...none, stripe: true },
   // Reads counters, verifications and rows; writes nothing.
   dashboard: { ...none, table: 'records' },
   mycertificates: { ...none, table: 'records' },

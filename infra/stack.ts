@@ -16,6 +16,7 @@ import { acknowledgeNagFindings } from './nag';
 import { Scheduling } from './constructs/scheduling';
 import { Secrets } from './constructs/secrets';
 import { Storage } from './constructs/storage';
+import { StripeKeys } from './constructs/stripe-keys';
 import { recordOf } from './constructs/util';
 import { WebDeployment } from './constructs/web-deployment';
 import { jobNames } from '../functions/src/jobs';
@@ -98,6 +99,7 @@ export class ProofmarkStack extends Stack {
     const settings = settingsFrom(this);
 
     const secrets = new Secrets(this, 'Secrets');
+    const stripeKeys = new StripeKeys(this, 'StripeKeys');
     const data = new Data(this, 'Data');
     const storage = new Storage(this, 'Storage');
     const auth = new Auth(this, 'Auth');
@@ -127,6 +129,7 @@ export class ProofmarkStack extends Stack {
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.client.userPoolClientId,
       secretsKey: secrets.key,
+      stripeKeys: stripeKeys.secret,
       mail: {
         identity: mail.identity,
         from: mail.from,
@@ -164,6 +167,7 @@ export class ProofmarkStack extends Stack {
       api,
       cdn,
       storage,
+      stripeKeys: stripeKeys.secret,
     });
 
     const spaConfig = {
@@ -192,6 +196,8 @@ export class ProofmarkStack extends Stack {
       UserPoolId: spaConfig.userPoolId,
       UserPoolClientId: spaConfig.userPoolClientId,
       TableName: data.table.tableName,
+      // Where the operator writes the Stripe keys (README, Payments in AWS).
+      StripeKeysSecretArn: stripeKeys.secret.secretArn,
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }

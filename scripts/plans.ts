@@ -1,9 +1,12 @@
-// `npm run plans -- list | add … | retire --id <plan>`: the plan catalogue, changed without a deploy.
+// `npm run plans -- list | add … | retire --id <plan> | seed`: the plan catalogue, changed without a deploy.
 //   npm run plans -- list
 //   npm run plans -- add --id campus --name Campus --price 149 --certificates 1000 \
 //     [--currency usd] [--description "…"] [--feature "…"]… [--sort 40] [--highlighted]
 //   npm run plans -- retire --id starter
+//   npm run plans -- seed [--outputs cdk.out/outputs.json]
 // A price change is a new plan (and the old one retired), so earlier receipts keep naming what was paid.
+// `seed` writes the first plans that are missing (never over a change): the local cloud does it at every
+// start, `npm run deploy` after every deploy (with the outputs file `cdk deploy` wrote).
 import { parseArgs } from 'node:util';
 import { formatPrice } from '@proofmark/shared/contract/billing';
 import { useProductTable } from './product-table';
@@ -20,6 +23,7 @@ const { positionals, values } = parseArgs({
     feature: { type: 'string', multiple: true, default: [] },
     sort: { type: 'string', default: '100' },
     highlighted: { type: 'boolean', default: false },
+    outputs: { type: 'string' },
   },
 });
 
@@ -29,8 +33,8 @@ const fail = (message: string): never => {
 };
 
 const main = async () => {
-  const where = useProductTable();
-  const { listPlans, addPlan, retirePlan } = await import('../functions/src/domain/billing/plans');
+  const where = useProductTable(values.outputs);
+  const { listPlans, addPlan, retirePlan, seedPlans } = await import('../functions/src/domain/billing/plans');
   const command = positionals[0];
   if (command === 'list') {
     console.log(`Plans in ${where}:`);
@@ -64,8 +68,11 @@ const main = async () => {
     if (!values.id) fail('retire needs --id.');
     await retirePlan(values.id!);
     console.log(`Retired plan ${values.id} in ${where}: no longer offered; its payments stay.`);
+  } else if (command === 'seed') {
+    const added = await seedPlans();
+    console.log(`Seeded ${where}: ${added} of the first plans added (the others were there already).`);
   } else {
-    fail('Usage: npm run plans -- list | add --id … --name … --price … --certificates … | retire --id …');
+    fail('Usage: npm run plans -- list | add --id … --name … --price … --certificates … | retire --id … | seed');
   }
 };
 

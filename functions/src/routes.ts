@@ -170,6 +170,8 @@ const groupOf: Record<RouteKey, RouteGroup> = {
   'GET /api/billing/ledger/csv': 'billing',
   'POST /api/billing/checkout': 'billing',
   'GET /api/billing/payments/{id}': 'billing',
+  'GET /api/billing/purchases': 'billing',
+  'GET /api/billing/payments/{id}/receipt': 'billing',
   'POST /api/public/stripe/webhook': 'public-stripe',
   'GET /api/public/mail/{token}/open': 'public-mail',
   'GET /api/public/mail/{token}/link/{n}': 'public-mail',

@@ -10,6 +10,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { jobNames, type JobName } from '../../functions/src/jobs';
@@ -28,6 +29,8 @@ export interface Backend {
   userPoolId: string;
   userPoolClientId: string;
   secretsKey: IKey;
+  /** The platform's Stripe keys (constructs/stripe-keys.ts): read only by the functions that pay. */
+  stripeKeys: ISecret;
   /** The sending identity, and the configuration set that publishes tracked mails' events. */
   mail: { identity: IEmailIdentity; from: string; configurationSet: string };
   chain: { rpcUrl: string; network: string };
@@ -96,7 +99,12 @@ export class BackendFunction extends NodejsFunction {
       memorySize: props.memorySize,
       loggingFormat: LoggingFormat.JSON,
       logGroup,
-      environment: { ...backendEnvironment(props.backend), NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...backendEnvironment(props.backend),
+        // Only the functions that pay learn where the Stripe keys are (read at their cold start).
+        ...(props.access.stripe ? { [envNames.stripeSecretArn]: props.backend.stripeKeys.secretArn } : {}),
+        NODE_OPTIONS: '--enable-source-maps',
+      },
       bundling: cdkBundling(props.bundle),
     });
     this.access = props.access;
@@ -152,6 +160,8 @@ const grantAccess = (fn: NodejsFunction, b: Backend, access: FunctionAccess): vo
     );
   }
   if (access.users) b.userPool.grant(fn, ...userAdminActions);
+  // GetSecretValue (and DescribeSecret) on the Stripe secret alone.
+  if (access.stripe) b.stripeKeys.grantRead(fn);
   if (access.health) grantHealthChecks(fn, b);
 };
 

@@ -214,8 +214,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     process.env[envNames.publicBaseUrl] ??= `${appUrl}/public`;
     functionEnv[envNames.appBaseUrl] = appUrl;
     functionEnv[envNames.publicBaseUrl] = process.env[envNames.publicBaseUrl]!;
-    // The plan catalogue's first plans, as the stack's custom resource writes them in AWS (after the
-    // environment is complete: the functions' configuration is read once per process).
+    // The plan catalogue's first plans, as `npm run deploy` writes them in AWS (`npm run plans -- seed`,
+    // after the environment is complete: the functions' configuration is read once per process).
     const { seedPlans } = await import('../../functions/src/domain/billing/plans');
     await seedPlans();
 

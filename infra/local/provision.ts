@@ -35,13 +35,14 @@ export interface Provisioned {
   userPoolClientId: string;
 }
 
-const provisionTable = async (endpoint: string) => {
+/** The table of resources.ts (another name: a second table, as the plans seeding test makes one). */
+export const provisionTable = async (endpoint: string, tableName: string = table.localName) => {
   const ddb = new DynamoDBClient(localClientConfig(endpoint));
   const attr = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
   try {
     await ddb.send(
       new CreateTableCommand({
-        TableName: table.localName,
+        TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
         KeySchema: [
           { AttributeName: table.partitionKey, KeyType: 'HASH' },
@@ -65,17 +66,17 @@ const provisionTable = async (endpoint: string) => {
   } catch (err) {
     if (!(err instanceof ResourceInUseException)) throw err;
   }
-  const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: table.localName }));
+  const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
     await ddb.send(
       new UpdateTimeToLiveCommand({
-        TableName: table.localName,
+        TableName: tableName,
         TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
       }),
     );
   }
   ddb.destroy();
-  return table.localName;
+  return tableName;
 };
 
 const provisionBuckets = async (endpoint: string) => {

@@ -289,6 +289,7 @@ describe('Least privilege', () => {
       expect(actions.includes('cognito-idp:AdminCreateUser'), `${fn.id} cognito`).toBe(access.users);
       expect(has('scheduler:'), `${fn.id} scheduler`).toBe(access.schedules);
       expect(actions.includes('ses:GetAccount'), `${fn.id} health`).toBe(access.health);
+      expect(has('secretsmanager:'), `${fn.id} stripe keys`).toBe(access.stripe);
       // Queues: sends exactly to the listed ones.
       const sendsTo = resourcesFor(fn, 'sqs:SendMessage').map(refId).sort();
       expect(sendsTo, `${fn.id} queues`).toEqual(access.queues.map((job) => queueOf(job).id).sort());
@@ -487,6 +488,34 @@ describe('Scheduling, secrets and mail', () => {
     expect(vars[schedulingEnvNames.targetArn('issue')]).toEqual({
       'Fn::GetAtt': [queueOf('issue').id, 'Arn'],
     });
+  });
+
+  it('keeps the Stripe keys in one secret (no key in the template) that only the paying functions read', () => {
+    const secret = only('AWS::SecretsManager::Secret');
+    expect(secret.DeletionPolicy).toBe('Retain');
+    // The stack writes an empty template only; the operator writes the keys.
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(JSON.parse(secret.Properties.GenerateSecretString.SecretStringTemplate as string)).toEqual({
+      publishableKey: '',
+      secretKey: '',
+      webhookSecret: '',
+    });
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/(sk|pk|rk)_(live|test)_|whsec_/);
+    const readers = backendFunctions()
+      .filter((fn) => actionsOf(fn).includes('secretsmanager:GetSecretValue'))
+      .map((fn) => fn.id);
+    expect(readers.sort()).toEqual([httpFunction('billing').id, httpFunction('public-stripe').id].sort());
+    for (const fn of backendFunctions()) {
+      const vars = fn.Properties.Environment.Variables as Json;
+      if (readers.includes(fn.id)) {
+        expect(vars[envNames.stripeSecretArn], fn.id).toEqual({ Ref: secret.id });
+        const reads = statementsOf(fn).filter((st) => st.actions.includes('secretsmanager:GetSecretValue'));
+        expect(reads.flatMap((st) => st.resources)).toEqual([{ Ref: secret.id }]);
+      } else expect(vars[envNames.stripeSecretArn], fn.id).toBeUndefined();
+      for (const name of [envNames.stripeSecretKey, envNames.stripeWebhookSecret, envNames.stripeApiUrl])
+        expect(vars[name], `${fn.id} ${name}`).toBeUndefined();
+    }
+    template.hasOutput('StripeKeysSecretArn', { Value: { Ref: secret.id } });
   });
 
   it('encrypts secrets with a rotating KMS key that survives the stack', () => {

@@ -18,6 +18,14 @@ const fill = (path: string, id = 'does-not-matter') => path.replace(/\{\w+\+?\}/
 const call = (r: RouteDef, token?: string, id?: string) =>
   api(r.method, fill(r.path, id), { token, body: r.method === 'GET' ? undefined : {} });
 
+const checkoutOf = async (owner: Admin) =>
+  (
+    await api<{ paymentId: string }>('POST', '/api/billing/checkout', {
+      token: owner.token,
+      body: { planId: 'starter' },
+    })
+  ).body.Data!.paymentId;
+
 /**
  * How to make an object of another organisation for each route that takes an id. A new route with
  * a path parameter fails the isolation test until it gets an entry here.
@@ -49,13 +57,9 @@ const otherOrgObject: Record<string, (owner: Admin) => Promise<string>> = {
     return res.body.Data!.id;
   },
   // A payment is made by a checkout for a seeded plan (its id is the PaymentIntent's).
-  'GET /api/billing/payments/{id}': async (owner) =>
-    (
-      await api<{ paymentId: string }>('POST', '/api/billing/checkout', {
-        token: owner.token,
-        body: { planId: 'starter' },
-      })
-    ).body.Data!.paymentId,
+  'GET /api/billing/payments/{id}': (owner) => checkoutOf(owner),
+  // Unpaid, its owner is told it has no receipt (400); another organisation that it does not exist.
+  'GET /api/billing/payments/{id}/receipt': (owner) => checkoutOf(owner),
 };
 
 describe('permissions are enforced on the server, for every route of the contract', () => {

@@ -127,6 +127,7 @@ describe('Lambda bundles', () => {
       expect(carries('scheduler'), `${b.name} scheduler`).toBe(a.schedules);
       expect(carries('sqs'), `${b.name} sqs`).toBe(a.queues.length > 0 || a.health);
       expect(carries('s3'), `${b.name} s3`).toBe(Object.keys(a.buckets).length > 0 || a.health);
+      expect(carries('secrets-manager'), `${b.name} secrets-manager`).toBe(a.stripe);
     }
   });
 

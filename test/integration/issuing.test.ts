@@ -12,6 +12,7 @@ import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { chainResolver, createEvmRpcLookup, verifyCredential } from '@proofmark/shared/blockcerts/index';
 import { api, awaitMail, clients, cloud, eventually, type ApiAnswer } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';
+import { boughtStarter, deliver, ledgerOf as ledgerPage, refundedEvent, STARTER } from './stripe-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 
@@ -382,6 +383,36 @@ describe('issuing from the workspace', () => {
     expect(mail.body.text).toContain(admin.orgId);
     expect(mail.body.text).toContain(admin.email);
     expect(mail.body.text).toContain(`Current balance: ${FREE_TRIAL_CERTIFICATES} certificates`);
+  });
+
+  it('refuses to issue or bake while a refunded payment has left the balance below zero, saying why', async () => {
+    const watch = { cohort: C, ids };
+    // A Starter plan bought, 110 certificates used (debited as an issue run debits, with its ledger
+    // entry), then the whole payment refunded through Stripe: 20 + 100 - 110 - 100 = -90.
+    const paymentId = await boughtStarter(admin);
+    Object.assign(process.env, cloud().functionEnv);
+    const { debitItems } = await import('../../functions/src/domain/billing/balance');
+    const { writeAll } = await import('../../functions/src/store/transaction');
+    await writeAll(debitItems(admin.orgId, 110, 110, 'issue', `run-${randomUUID()}`));
+    expect((await deliver(refundedEvent(paymentId, STARTER.priceCents))).status).toBe(200);
+    expect(await balance(admin)).toBe(FREE_TRIAL_CERTIFICATES - 110);
+    const ledger = await ledgerPage(admin);
+    expect(ledger.balance).toBe(FREE_TRIAL_CERTIFICATES - 110);
+    expect(ledger.entries[0]).toMatchObject({ reason: 'payment-refund', amount: -100, balanceAfter: -90 });
+
+    await expectRefused(admin, () => issue(admin, { selectedItems: items(C, ['A1']) }), m.negativeBalance(-90), watch);
+    await expectRefused(admin, () => issue(admin, { selectedCohort: C }), m.negativeBalance(-90), watch);
+    await expectRefused(
+      admin,
+      () =>
+        api('POST', '/api/workspace/bake', {
+          token: admin.token,
+          body: { certtype: 'degree', selectedItems: items(C, ['A1']), requestId: randomUUID() },
+        }),
+      m.negativeBalance(-90),
+      watch,
+    );
+    await setBalance(admin, FREE_TRIAL_CERTIFICATES);
   });
 
   it('issues a double-clicked request once: one run, one batch, one transaction, one debit', async () => {

@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import Stripe from 'stripe';
-import type { LedgerEntryData, PaymentData } from '@proofmark/shared/contract/billing';
+import type { PaymentData, PurchaseData } from '@proofmark/shared/contract/billing';
+import { pdfText } from '../support/pdf-text';
 import { FREE_TRIAL_CERTIFICATES } from '@proofmark/shared/workspace/rules';
 import { api, cloud, eventually } from './helpers';
 import { registeredAdmin, teamUser } from './accounts';
+import {
+  balanceOf as balance,
+  boughtStarter,
+  checkout,
+  deliver,
+  ledgerOf as ledger,
+  refundedEvent,
+  STARTER,
+  standInStripe as stripe,
+  succeededEvent,
+} from './stripe-fixtures';
 
 /*
  * Payments for plans against the local Stripe stand-in, with the real `stripe` library on both
@@ -14,58 +25,7 @@ import { registeredAdmin, teamUser } from './accounts';
  * here with the library's own test-header helper.
  */
 const env = () => cloud().functionEnv;
-const stripe = () => {
-  const url = new URL(cloud().endpoints.stripe);
-  return new Stripe(env().STRIPE_SECRET_KEY!, { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
-};
-const STARTER = { planId: 'starter', certificates: 100, priceCents: 3900 };
-
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
-const balance = async (who: { token: string }) =>
-  (await api<{ balance: number }>('GET', '/api/balance', { token: who.token })).body.Data!.balance;
-const ledger = async (who: { token: string }) =>
-  (await api<{ entries: LedgerEntryData[]; balance: number }>('GET', '/api/billing/ledger?limit=100', { token: who.token }))
-    .body.Data!;
-const checkout = async (who: { token: string }, body: Record<string, unknown> = { planId: STARTER.planId }) =>
-  api<{ paymentId: string; clientSecret: string; publishableKey: string }>('POST', '/api/billing/checkout', {
-    token: who.token,
-    body,
-  });
-
-/** Posts an event to the webhook as Stripe would, signed with `secret` (the endpoint's by default). */
-const deliver = (event: object, opts: { secret?: string; timestamp?: number; signature?: string | null } = {}) => {
-  const payload = JSON.stringify(event);
-  const signature =
-    opts.signature === null
-      ? undefined
-      : (opts.signature ??
-        stripe().webhooks.generateTestHeaderString({
-          payload,
-          secret: opts.secret ?? env().STRIPE_WEBHOOK_SECRET!,
-          timestamp: opts.timestamp,
-        }));
-  return fetch(`${cloud().appUrl}/api/public/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-    body: payload,
-  });
-};
-const succeededEvent = (paymentId: string, amount = STARTER.priceCents) => ({
-  id: `evt_${randomUUID().replace(/-/g, '')}`,
-  object: 'event',
-  type: 'payment_intent.succeeded',
-  created: Math.floor(Date.now() / 1000),
-  data: { object: { id: paymentId, object: 'payment_intent', amount, status: 'succeeded', metadata: {} } },
-});
-const refundedEvent = (paymentId: string, amountRefunded: number, amount = STARTER.priceCents) => ({
-  id: `evt_${randomUUID().replace(/-/g, '')}`,
-  object: 'event',
-  type: 'charge.refunded',
-  created: Math.floor(Date.now() / 1000),
-  data: {
-    object: { id: `ch_${randomUUID().slice(0, 8)}`, object: 'charge', payment_intent: paymentId, amount, amount_refunded: amountRefunded },
-  },
-});
 
 describe('paying for a plan', () => {
   let admin: Admin;
@@ -127,6 +87,39 @@ describe('paying for a plan', () => {
       ['purchase', 100],
       ['trial', 20],
     ]);
+  });
+});
+
+describe('purchases and receipts', () => {
+  it('lists the plans bought, newest first, each with a PDF receipt; unpaid checkouts have none', async () => {
+    const org = await registeredAdmin();
+    const first = await boughtStarter(org);
+    const second = await boughtStarter(org);
+    const unpaid = (await checkout(org)).body.Data!.paymentId;
+    const list = (await api<{ purchases: PurchaseData[] }>('GET', '/api/billing/purchases', { token: org.token })).body.Data!;
+    expect(list.purchases.map((p) => p.paymentId)).toEqual([second, first]);
+    expect(list.purchases[0]).toMatchObject({ planName: 'Starter', certificates: 100, amountCents: 3900, currency: 'usd' });
+
+    const res = await api<{ filename: string; contentType: string; base64: string }>(
+      'GET',
+      `/api/billing/payments/${first}/receipt`,
+      { token: org.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.Data!.contentType).toBe('application/pdf');
+    expect(res.body.Data!.filename).toMatch(new RegExp(`^proofmark-receipt-\\d{4}-\\d{2}-\\d{2}-${first}\\.pdf$`));
+    const text = await pdfText(Buffer.from(res.body.Data!.base64, 'base64'));
+    const paid = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(list.purchases[1]!.paidAt),
+    );
+    for (const part of ['Receipt', 'Analytical College', 'Starter (100 certificates)', '$39.00', first, paid])
+      expect(text).toContain(part);
+
+    // A checkout never paid, and another organisation's payment, have no receipt for this caller.
+    expect((await api('GET', `/api/billing/payments/${unpaid}/receipt`, { token: org.token })).status).toBe(400);
+    const stranger = await registeredAdmin();
+    expect((await api('GET', `/api/billing/payments/${first}/receipt`, { token: stranger.token })).status).toBe(404);
+    expect((await api<{ purchases: PurchaseData[] }>('GET', '/api/billing/purchases', { token: stranger.token })).body.Data!.purchases).toEqual([]);
   });
 });
 

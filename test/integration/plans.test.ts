@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '@proofmark/shared/contract/billing';
+import { provisionTable } from '../../infra/local/provision';
 import { api, cloud } from './helpers';
 
 const run = promisify(execFile);
@@ -44,4 +45,35 @@ describe('the plan catalogue', () => {
     expect(plans.some((p) => p.planId === id)).toBe(false);
     expect(await plansScript('list')).toMatch(new RegExp(`${id}.*retired`));
   });
+});
+
+describe('seeding the first plans in AWS (npm run deploy)', () => {
+  it('writes the missing first plans into the table the stack outputs name, never over a change', async () => {
+    // A new deployment's empty table (in the local DynamoDB), found through the outputs file
+    // `cdk deploy --outputs-file` writes, with the AWS settings of the environment.
+    const tableName = `proofmark-deploy-${Date.now()}`;
+    await provisionTable(cloud().endpoints.dynamodb, tableName);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plans-seed-'));
+    const outputs = path.join(dir, 'outputs.json');
+    fs.writeFileSync(outputs, JSON.stringify({ ProofmarkStack: { AppUrl: 'https://x.example', TableName: tableName } }));
+    const aws = Object.fromEntries(Object.entries(cloud().functionEnv).filter(([k]) => k.startsWith('AWS_')));
+    const deployed = async (...args: string[]) =>
+      (
+        await run('npx', ['tsx', 'scripts/plans.ts', ...args, '--outputs', outputs], {
+          env: { ...process.env, ...aws, TABLE_NAME: '', DATA_DIR: dir },
+        })
+      ).stdout;
+    try {
+      expect(await deployed('seed')).toMatch(new RegExp(`Seeded table ${tableName}: 3 of the first plans added`));
+      expect(await deployed('list')).toMatch(/starter.*\$39.*100 certificates\s+active[\s\S]*professional[\s\S]*institution/);
+      await deployed('retire', '--id', 'starter');
+      expect(await deployed('seed')).toMatch(/: 0 of the first plans added/);
+      expect(await deployed('list')).toMatch(/starter.*retired/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // The shared test cloud's own catalogue is untouched.
+    const plans = (await api<{ plans: Plan[] }>('GET', '/api/plans')).body.Data!.plans;
+    expect(plans.some((p) => p.planId === 'starter')).toBe(true);
+  }, 300_000);
 });

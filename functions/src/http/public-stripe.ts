@@ -1,8 +1,8 @@
 import { AppError } from '@proofmark/shared/errors';
 import { stripeWebhookRoutes } from '@proofmark/shared/contract/billing';
-import { functionConfig } from '../adapters/function-config';
 import { logger } from '../adapters/logger';
 import { verifiedStripeEvent } from '../adapters/stripe';
+import { stripeSettings } from '../adapters/stripe-keys';
 import { handleStripeEvent } from '../domain/billing/stripe-events';
 import { bodyTextOf } from './event';
 import { httpGroup } from './route-group';
@@ -14,7 +14,7 @@ import { httpGroup } from './route-group';
  */
 export const handler = httpGroup(stripeWebhookRoutes, {
   'POST /api/public/stripe/webhook': async (_input, { event }) => {
-    const secret = functionConfig().stripe.webhookSecret;
+    const secret = (await stripeSettings()).webhookSecret;
     if (!secret) throw new AppError('unavailable', 'Payments are not set up on this installation yet.');
     const stripeEvent = verifiedStripeEvent(bodyTextOf(event), event.headers?.['stripe-signature'], secret);
     const outcome = await handleStripeEvent(stripeEvent);

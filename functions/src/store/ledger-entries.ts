@@ -13,7 +13,7 @@ export const ledgerReasons = [
   'purchase',
   /** A payment refunded through Stripe: its share of the plan's certificates taken back. */
   'payment-refund',
-  /** Given by the product team (`npm run grant`): `note` says why, `by` who ran it. */
+  /** Given by the product team (`npm run grant`, store/grants.ts): `note` says why, `by` who ran it. */
   'grant',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];

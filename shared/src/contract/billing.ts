@@ -118,6 +118,29 @@ export const paymentData = z.object({
 });
 export type PaymentData = z.infer<typeof paymentData>;
 
+/** A plan bought (a payment that succeeded and was credited), as the Billing tab lists it with its receipt. */
+export const purchaseData = z.object({
+  paymentId,
+  planName: z.string(),
+  certificates: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** When the payment succeeded (its certificates were credited). */
+  paidAt: z.string(),
+  /** What Stripe has refunded so far (smallest unit), and the certificates taken back for it. */
+  refundedCents: z.number().int(),
+  takenBack: z.number().int(),
+});
+export type PurchaseData = z.infer<typeof purchaseData>;
+export const purchasesData = z.object({ purchases: z.array(purchaseData) });
+
+/** A purchase's receipt: a PDF, base64 (the API answers JSON). */
+export const receiptData = z.object({
+  filename: z.string(),
+  contentType: z.literal('application/pdf'),
+  base64: z.string(),
+});
+
 /** /api/billing: the ledger, checkout and payments (main administrator or the `billing` flag). */
 export const billingRoutes = defineRoutes({
   'GET /api/billing/ledger': { access: reader('billing'), query: ledgerQuery, data: ledgerPage },
@@ -127,6 +150,12 @@ export const billingRoutes = defineRoutes({
     access: reader('billing'),
     params: z.object({ id: paymentId }),
     data: paymentData,
+  },
+  'GET /api/billing/purchases': { access: reader('billing'), data: purchasesData },
+  'GET /api/billing/payments/{id}/receipt': {
+    access: reader('billing'),
+    params: z.object({ id: paymentId }),
+    data: receiptData,
   },
 });
 

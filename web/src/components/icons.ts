@@ -45,4 +45,6 @@ export {
   CheckCircleOutlined,
   LeftOutlined,
   MenuOutlined,
+  CreditCardOutlined,
+  FilePdfOutlined,
 } from '@ant-design/icons';

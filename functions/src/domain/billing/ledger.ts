@@ -1,8 +1,7 @@
 import type { LedgerEntryData } from '@proofmark/shared/contract/billing';
 import { badRequest } from '@proofmark/shared/errors';
 import { ledgerEntries } from '../../store/ledger-entries';
-import { writeAll } from '../../store/transaction';
-import { changeItems, ensureTrialEntry, getBalance } from './balance';
+import { ensureTrialEntry, getBalance } from './balance';
 
 /**
  * Reading the balance ledger: newest first, each entry with the balance right after it. The
@@ -76,13 +75,4 @@ export const ledgerCsv = async (orgId: string) => {
     [e.at, e.reason, e.amount, e.balanceAfter, e.runId, e.paymentId, e.note, e.by].map(csvCell).join(','),
   );
   return { filename: `ledger-${new Date().toISOString().slice(0, 10)}.csv`, csv: [header.join(','), ...lines].join('\n') + '\n' };
-};
-
-/** The product team's grant (`npm run grant`): certificates given, with why and who gave them. */
-export const grantCertificates = async (orgId: string, count: number, reason: string, by: string) => {
-  if (!Number.isInteger(count) || count === 0) throw badRequest('A grant is a whole number of certificates other than 0.');
-  if (!reason.trim()) throw badRequest('A grant needs a reason.');
-  await ensureTrialEntry(orgId);
-  await writeAll(changeItems(orgId, count, 'grant', { note: reason.trim().slice(0, 300), by }));
-  return getBalance(orgId);
 };

@@ -5,9 +5,17 @@ import { permissionLevel } from '@proofmark/shared/accounts/permissions';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
 import { useCan } from '../../auth/useCan';
 import { PageContainer } from '../../components/PageContainer';
-import { KeyOutlined, LockOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '../../components/icons';
+import {
+  CreditCardOutlined,
+  KeyOutlined,
+  LockOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '../../components/icons';
 import { useSession } from '../../session';
 import type { Session } from '../../session';
+import { BillingTab } from './components/BillingTab';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { KeyPairTab } from './components/KeyPairTab';
 import { LevelTag } from './components/levelTag';
@@ -16,7 +24,7 @@ import { SettingsTab } from './components/settings/SettingsTab';
 import { TeamTab } from './components/TeamTab';
 import { useSessionSync } from './components/useSessionSync';
 
-const tabKeys = ['profile', 'keypair', 'password', 'team', 'settings'] as const;
+const tabKeys = ['profile', 'keypair', 'password', 'team', 'settings', 'billing'] as const;
 type TabKey = (typeof tabKeys)[number];
 
 function tabLabel(icon: ReactNode, text: string) {
@@ -58,15 +66,19 @@ function ProfileHeader({ session, isMainAdmin }: { session: Session; isMainAdmin
   );
 }
 
-/** Spec §2 settings screen (MyProfile) with its five tabs; Team only for the main administrator. */
+/**
+ * Spec §2 settings screen (MyProfile) with its five tabs (Team only for the main administrator), and
+ * ours: Billing (the ledger and purchases) for those who may buy plans.
+ */
 export default function MyProfilePage() {
   useSessionSync();
   const session = useSession();
   const isMainAdmin = useCan('mainAdmin');
+  const mayBill = useCan('billing');
   const [params, setParams] = useSearchParams();
 
   const requested = params.get('tab');
-  const available = tabKeys.filter((key) => key !== 'team' || isMainAdmin);
+  const available = tabKeys.filter((key) => (key !== 'team' || isMainAdmin) && (key !== 'billing' || mayBill));
   const active: TabKey = available.find((key) => key === requested) ?? 'profile';
 
   if (session === null) return null;
@@ -85,6 +97,9 @@ export default function MyProfilePage() {
       label: tabLabel(<SettingOutlined />, 'Setting'),
       children: <SettingsTab />,
     },
+    ...(mayBill
+      ? [{ key: 'billing', label: tabLabel(<CreditCardOutlined />, 'Billing'), children: <BillingTab /> }]
+      : []),
   ];
 
   return (
