@@ -214,7 +214,7 @@ describe('the certificate designer', () => {
       .click();
     await page.getByRole('heading', { name: /^Text · / }).waitFor();
     await page.getByLabel('Text', { exact: true }).fill(boundPrefix);
-    await page.getByRole('button', { name: 'Insert field' }).hover();
+    await page.getByRole('button', { name: 'Insert field' }).click();
     await page.getByRole('menuitem', { name: 'Course (sheet column)' }).click();
     await expect.poll(() => panelValue('Text')).toBe(`${boundPrefix}{{Course}}`);
     // Between the details row and the signatures, clear of the other texts.

@@ -157,6 +157,9 @@ export function PropertiesPanel(p: PanelProps) {
           </Form.Item>
           {!ro && (
             <Dropdown
+              // Opened by a click (or Enter), not by hovering: a keyboard user reaches it too, and
+              // it stays open while the cohort's columns arrive.
+              trigger={['click']}
               menu={{
                 items: placeholderItems(p.columns),
                 onClick: ({ key }) => p.onElement({ text: insertPlaceholder(el.text, key, caret.current) }),
