@@ -214,13 +214,29 @@ describe('the certificate designer', () => {
       .click();
     await page.getByRole('heading', { name: /^Text · / }).waitFor();
     await page.getByLabel('Text', { exact: true }).fill(boundPrefix);
+    const bound = `${boundPrefix}{{Course}}`;
+    const course = page.getByRole('menuitem', { name: 'Course (sheet column)' });
     await page.getByRole('button', { name: 'Insert field' }).click();
-    await page.getByRole('menuitem', { name: 'Course (sheet column)' }).click();
-    await expect.poll(() => panelValue('Text')).toBe(`${boundPrefix}{{Course}}`);
+    await course.click();
+    // On a busy machine a click that lands while the menu is still opening can miss antd's handler
+    // (the menu then stays open): it is clicked again, once the text has had time to change.
+    let reads = 0;
+    await expect
+      .poll(
+        async () => {
+          const text = await panelValue('Text');
+          // Never on the first read: a click that did land may still be closing the menu.
+          if (reads++ > 0 && text === boundPrefix && (await course.isVisible()))
+            await course.click({ timeout: 10_000 });
+          return text;
+        },
+        { timeout: 30_000, interval: 2000 },
+      )
+      .toBe(bound);
     // Between the details row and the signatures, clear of the other texts.
     await page.getByLabel('Y (mm)', { exact: true }).fill('140');
     await page.getByLabel('Y (mm)', { exact: true }).press('Tab');
-    await expect.poll(async () => Number(await panelValue('Y (mm)'))).toBe(140);
+    await expect.poll(async () => Number(await panelValue('Y (mm)')), { timeout: 10_000 }).toBe(140);
     await expectAxeCleanAt(390, 844);
     await expectAxeCleanAt(1280, 900);
     await screenshot(page, 'designer');
