@@ -10,7 +10,7 @@ import { keysInSecret } from './stripe-keys';
  * client makes, what is kept, and what a secret still holding the stack's empty template means.
  */
 const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:StripeKeys-abc123';
-const keys = { publishableKey: 'pk_live_x', secretKey: 'sk_live_x', webhookSecret: 'whsec_x' };
+const keys = { publishableKey: 'fake-publishable-key', secretKey: 'fake-secret-key', webhookSecret: 'fake-webhook-secret' };
 
 describe('keysInSecret', () => {
   it("reads the three keys of the secret's JSON", () => {

@@ -12,7 +12,7 @@ import { createPaymentIntent, retrievePaymentIntent, verifiedStripeEvent } from 
  * local stand-in is exercised by the integration tests).
  */
 
-const secret = 'whsec_unit_test_secret';
+const secret = 'fake-webhook-secret';
 const event = {
   id: 'evt_unit_1',
   object: 'event',
@@ -46,7 +46,7 @@ describe('verifiedStripeEvent', () => {
     const tampered = payload.replace('3900', '390000');
     for (const err of [
       refusal(() => verifiedStripeEvent(tampered, header, secret)),
-      refusal(() => verifiedStripeEvent(payload, sign(payload, { secret: 'whsec_other' }), secret)),
+      refusal(() => verifiedStripeEvent(payload, sign(payload, { secret: 'other-fake-webhook-secret' }), secret)),
       refusal(() => verifiedStripeEvent(payload, 't=1,v1=00', secret)),
     ]) {
       expect(err).toBeInstanceOf(AppError);
@@ -109,7 +109,7 @@ describe('PaymentIntent requests', () => {
     caught.length = 0;
     answer = { status: 200, body: intent };
     const view = await createPaymentIntent(
-      { secretKey: 'sk_test_unit', apiUrl },
+      { secretKey: 'fake-api-key', apiUrl },
       {
         amountCents: 3900,
         currency: 'usd',
@@ -123,7 +123,7 @@ describe('PaymentIntent requests', () => {
     const [req] = caught;
     expect(req!.method).toBe('POST');
     expect(req!.path).toBe('/v1/payment_intents');
-    expect(req!.headers.authorization).toBe('Bearer sk_test_unit');
+    expect(req!.headers.authorization).toBe('Bearer fake-api-key');
     expect(req!.headers['idempotency-key']).toBe('checkout:org-1:abc');
     expect(req!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(Object.fromEntries(req!.form)).toEqual({
@@ -140,15 +140,15 @@ describe('PaymentIntent requests', () => {
   it('reads a PaymentIntent by id; an unknown one is undefined, a refused call a 503 without detail', async () => {
     caught.length = 0;
     answer = { status: 200, body: { ...intent, last_payment_error: { message: 'Your card was declined.' } } };
-    const seen = await retrievePaymentIntent({ secretKey: 'sk_test_unit', apiUrl }, 'pi_unit_2');
+    const seen = await retrievePaymentIntent({ secretKey: 'fake-api-key', apiUrl }, 'pi_unit_2');
     expect(caught[0]).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_unit_2' });
     expect(seen?.lastError).toBe('Your card was declined.');
 
     answer = { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing' } } };
-    expect(await retrievePaymentIntent({ secretKey: 'sk_test_unit', apiUrl }, 'pi_nope')).toBeUndefined();
+    expect(await retrievePaymentIntent({ secretKey: 'fake-api-key', apiUrl }, 'pi_nope')).toBeUndefined();
 
     answer = { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
-    const err = await retrievePaymentIntent({ secretKey: 'sk_test_unit', apiUrl }, 'pi_unit_2').catch((e: AppError) => e);
+    const err = await retrievePaymentIntent({ secretKey: 'fake-api-key', apiUrl }, 'pi_unit_2').catch((e: AppError) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(503);
     expect((err as AppError).message).not.toMatch(/API Key/);
