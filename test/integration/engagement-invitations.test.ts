@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { Wallet } from 'ethers';
 import type { EngagementData } from '@proofmark/shared/contract/dashboard';
 import type { RecipientsData } from '@proofmark/shared/contract/recipients';
 import type { RunList } from '@proofmark/shared/contract/workspace';
-import { api, awaitMail, clients, cloud, eventually, mailTo, type SentMail } from './helpers';
+import { api, awaitMail, clients, cloud, eventually, mailTo, type SentMail, queueDrained } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';
 import { addStudents, settledRun } from './workspace-fixtures';
 
@@ -38,21 +38,6 @@ const invite = async (admin: Admin, items: string[]) => {
 const pixelOf = (mail: SentMail) =>
   /<img src="([^"]+\/api\/public\/mail\/[^"]+\/open)"/.exec(mail.body.html ?? '')?.[1];
 const tokenOf = (pixel: string) => /\/mail\/([^/]+)\/open$/.exec(pixel)![1]!;
-
-/** Waits until a job queue holds no message, visible or in flight: every message sent was handled. */
-const drained = (queue: 'invite' | 'mailevents') =>
-  eventually(async () => {
-    const out = await clients().sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: cloud().resources.queueUrls[queue],
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    const a = out.Attributes ?? {};
-    return Number(a.ApproximateNumberOfMessages) + Number(a.ApproximateNumberOfMessagesNotVisible) === 0
-      ? true
-      : undefined;
-  }, 60_000);
 
 const send = (queue: 'invite' | 'mailevents', message: unknown) =>
   clients().sqs.send(
@@ -117,7 +102,7 @@ describe('invitation engagement', () => {
     for (let i = 0; i < 2; i++)
       await send('invite', { orgId: admin.orgId, runId: run.id, chunk: 0, certtype: 'degree', items });
     // The redelivered chunk finds both rows done by its run: nothing is mailed or counted again.
-    await drained('invite');
+    await queueDrained('invite');
     expect(await mailTo(reader)).toHaveLength(before);
     expect((await engagement(admin, cohort)).invitations.cohorts[0]).toMatchObject({ invited: 2 });
   });
@@ -131,7 +116,7 @@ describe('invitation engagement', () => {
     };
     for (let i = 0; i < 2; i++) await send('mailevents', delivery);
     await send('mailevents', { ...delivery, eventType: 'Complaint' });
-    await drained('mailevents');
+    await queueDrained('mailevents');
     const f = await eventually(async () => {
       const c = (await engagement(admin, cohort)).invitations.cohorts[0];
       return c?.complained === 1 ? c : undefined;

@@ -3,7 +3,7 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -86,6 +86,21 @@ export const eventually = async <T>(
     await new Promise((r) => setTimeout(r, everyMs));
   }
 };
+
+/** Waits until a job's queue holds no message, visible or in flight: every message sent was handled. */
+export const queueDrained = (job: keyof LocalCloudInfo['resources']['queueUrls']) =>
+  eventually(async () => {
+    const out = await clients().sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: cloud().resources.queueUrls[job],
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    const a = out.Attributes ?? {};
+    return Number(a.ApproximateNumberOfMessages) + Number(a.ApproximateNumberOfMessagesNotVisible) === 0
+      ? true
+      : undefined;
+  }, 60_000);
 
 export interface SentMail {
   messageId: string;

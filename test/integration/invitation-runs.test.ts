@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { RunList, RunView } from '@proofmark/shared/contract/workspace';
 import { recipientMessages as m } from '@proofmark/shared/recipients/messages';
-import { api, clients, cloud, eventually, type SentMail } from './helpers';
+import { api, clients, cloud, type SentMail, queueDrained } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';
 import { addStudents, finishedRun } from './workspace-fixtures';
 
@@ -21,20 +21,6 @@ const listedRun = async (admin: Admin, id: string) =>
   (await api<RunList>('GET', '/api/workspace/runs', { token: admin.token })).body.Data!.runs.find(
     (r) => r.id === id,
   );
-
-const inviteDrained = () =>
-  eventually(async () => {
-    const out = await clients().sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: cloud().resources.queueUrls.invite,
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    const a = out.Attributes ?? {};
-    return Number(a.ApproximateNumberOfMessages) + Number(a.ApproximateNumberOfMessagesNotVisible) === 0
-      ? true
-      : undefined;
-  }, 60_000);
 
 /** Every invitation in the local inbox, by recipient (one read of the store). */
 const invitationsByRecipient = async () => {
@@ -93,7 +79,7 @@ describe('a large invitation send is a run', () => {
     }
     const run = await finishedRun(admin, runId, cloud(), 90_000);
     expect(run).toMatchObject({ kind: 'invite', state: 'done', total: 25, done: 25, failed: 0, errors: [] });
-    await inviteDrained();
+    await queueDrained('invite');
     // Nothing was counted after the end either.
     const after = (await api<RunView>('GET', `/api/workspace/runs/${runId}`, { token: admin.token })).body
       .Data;
@@ -114,7 +100,7 @@ describe('a large invitation send is a run', () => {
         MessageBody: JSON.stringify(message),
       }),
     );
-    await inviteDrained();
+    await queueDrained('invite');
     expect((await listedRun(admin, runId))!).toMatchObject({ done: 25, failed: 0, total: 25 });
     const again = await invitationsByRecipient();
     expect(students.map((s) => again.get(s.email) ?? 0)).toEqual(students.map(() => 1));

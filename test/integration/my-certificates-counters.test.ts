@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { MyCertificatesData } from '@proofmark/shared/contract/dashboard';
 import type { RunList } from '@proofmark/shared/contract/workspace';
 import { isIssuedTabStatus } from '@proofmark/shared/workspace/rules';
-import { api, clients, cloud, eventually } from './helpers';
+import { api, clients, cloud, queueDrained } from './helpers';
 import { registeredAdmin } from './accounts';
 import { storeOf } from './store-fixtures';
 import {
@@ -49,20 +49,6 @@ const scanned = async (admin: Admin, cohorts: string[]): Promise<Counts> => {
   }
   return counts;
 };
-
-const drained = (queue: 'issue' | 'import') =>
-  eventually(async () => {
-    const out = await clients().sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: cloud().resources.queueUrls[queue],
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    const a = out.Attributes ?? {};
-    return Number(a.ApproximateNumberOfMessages) + Number(a.ApproximateNumberOfMessagesNotVisible) === 0
-      ? true
-      : undefined;
-  }, 60_000);
 
 describe('My Certificates counts', () => {
   let admin: Admin;
@@ -135,7 +121,7 @@ describe('My Certificates counts', () => {
         MessageBody: JSON.stringify({ orgId: admin.orgId, runId: issueRun.id }),
       }),
     );
-    await drained('issue');
+    await queueDrained('issue');
     const now = await myDegree(admin);
     expect(now).toEqual({ inProgress: 3, issued: 2, sent: 0, hold: 1, revoked: 1 });
     expect(now).toEqual(await scanned(admin, [issued.cohort, pending]));
