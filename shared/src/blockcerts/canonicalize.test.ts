@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalize, computeTargetHash, findUnmappedTerms, UnmappedTermsError } from './canonicalize';
+import {
+  canonicalize,
+  computeTargetHash,
+  findUnmappedTerms,
+  sha256Hex,
+  UnmappedTermsError,
+} from './canonicalize';
 import { UnknownContextError } from './document-loader';
 import vc2Sample from './fixtures/blockcerts-sample-vc2-mocknet.json';
 import vc1Sample from './fixtures/blockcerts-sample-vc1-sepolia.json';
@@ -27,6 +33,20 @@ describe('computeTargetHash', () => {
     const extra = { ...structuredClone(vc2Sample), favouriteColour: 'blue' };
     await expect(computeTargetHash(extra)).rejects.toBeInstanceOf(UnmappedTermsError);
     await expect(computeTargetHash(extra)).rejects.toThrow(/favouriteColour/);
+  });
+
+  it('refuses a credential whose type no context defines (a relative @type the fallback catches)', async () => {
+    const extra = structuredClone(vc2Sample);
+    extra.type = [...extra.type, 'HonoursDiploma'];
+    await expect(computeTargetHash(extra)).rejects.toThrow(/HonoursDiploma/);
+  });
+
+  it('hashes a mapped credential exactly as canonicalizing it with the fallback vocab does', async () => {
+    const changed = structuredClone(vc2Sample);
+    changed.credentialSubject.name = 'Asha Verma';
+    const { proof: _proof, ...unsigned } = changed;
+    const withFallback = await canonicalize(unsigned, { withFallbackVocab: true });
+    expect(await computeTargetHash(changed)).toBe(sha256Hex(withFallback));
   });
 
   it('never fetches an unknown context', async () => {

@@ -69,15 +69,26 @@ export function withoutProof<T extends object>(credential: T): Omit<T, 'proof'> 
 
 /**
  * targetHash of a credential: SHA-256 hex of the N-Quads of the credential without its proof.
- * Canonicalizes with the fallback vocab, as the Blockcerts verifier does, and refuses a credential
- * with unmapped terms (that verifier would reject it). When every term is mapped the fallback
- * changes nothing, so the hash equals the one computed without it.
+ * Hashes as the Blockcerts verifier does (with the fallback vocab) and refuses a credential with
+ * unmapped terms (that verifier would reject it).
+ *
+ * The fallback is an inline context, which jsonld processes afresh for every document (about a
+ * third of the time of a hash). So the credential is first canonicalized without it, in safe mode:
+ * if that succeeds, no term was dropped and no IRI left relative, so the fallback would have caught
+ * nothing and the N-Quads are the ones it would give. Only a document safe mode refuses is
+ * canonicalized again with the fallback, to name its unmapped terms (or to fail as it fails).
  */
 export async function computeTargetHash(
   credential: object,
   options: Omit<CanonicalizeOptions, 'withFallbackVocab'> = {},
 ): Promise<string> {
-  const nquads = await canonicalize(withoutProof(credential), { ...options, withFallbackVocab: true });
+  const document = withoutProof(credential);
+  let nquads: string;
+  try {
+    nquads = await canonicalize(document, { ...options, withFallbackVocab: false });
+  } catch {
+    nquads = await canonicalize(document, { ...options, withFallbackVocab: true });
+  }
   const unmapped = findUnmappedTerms(nquads);
   if (unmapped.length > 0) throw new UnmappedTermsError(unmapped);
   return sha256Hex(nquads);

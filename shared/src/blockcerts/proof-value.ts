@@ -1,6 +1,7 @@
 import { base58 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Decoder } from 'cbor-x';
+import { base58btcEncode } from './base58';
 import { encodeCbor, type CborValue } from './cbor-encode';
 import { CHAIN_IDS, isEvmChain, networkId, networkName, parseAnchor, type AnchorChain } from './anchor';
 import type { MerkleStep } from './merkle';
@@ -40,7 +41,7 @@ export function encodeProofValue(value: MerkleProof2019Value): string {
     [ROOT_KEY.targetHash, wrap(hashBytes(value.targetHash))],
     [ROOT_KEY.anchors, value.anchors.map(encodeAnchor)],
   ];
-  return 'z' + base58.encode(encodeCbor(pairs));
+  return 'z' + base58btcEncode(encodeCbor(pairs));
 }
 
 function encodePathStep(step: MerkleStep): CborValue {
