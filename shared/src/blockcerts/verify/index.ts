@@ -8,6 +8,7 @@ export {
 export { createEvmRpcLookup, ChainRpcError, type EvmRpcLookupOptions } from './chains/evm-rpc';
 export { createEsploraLookup, opReturnPayload, type EsploraLookupOptions } from './chains/esplora';
 export { chainResolver } from './chains/resolver';
+export { verificationSession, DOCUMENT_TTL_MS, type SessionOptions } from './session';
 export type {
   AnchorRecord,
   ChainLookup,

@@ -1,6 +1,7 @@
 import {
   createEsploraLookup,
   createEvmRpcLookup,
+  verificationSession,
   parseAnchor,
   unbakePng,
   unbakeSvg,
@@ -94,8 +95,11 @@ const relayedChains: ChainResolver = (anchor: Anchor) => {
   return undefined;
 };
 
-export const verify = (credential: unknown): Promise<VerificationResult> =>
-  verifyCredential(credential, { fetch: documentFetch, chains: relayedChains });
+// One session for the page: checking several certificates of an issuer reads its profile and each
+// anchoring transaction once (documents are read again after DOCUMENT_TTL_MS).
+const session = verificationSession({ fetch: documentFetch, chains: relayedChains });
+
+export const verify = (credential: unknown): Promise<VerificationResult> => verifyCredential(credential, session);
 
 const parseJson = (text: string, what: string): unknown => {
   try {
