@@ -1,4 +1,4 @@
-// `npm run bench [engine|verifiers|render|workspace|designs|bundles|dashboard]`: prints the figures the issues name. Measurements, not tests.
+// `npm run bench [engine|verifiers|render|workspace|designs|bundles|dashboard|load]`: prints the figures the issues name. Measurements, not tests.
 import { benchCredentialEngine } from './credential-engine';
 import { benchVerifiers } from './verifiers';
 import { benchRender } from './render';
@@ -6,6 +6,7 @@ import { benchWorkspace } from './workspace';
 import { benchBundles } from './bundles';
 import { benchDashboard } from './dashboard';
 import { benchDesigns } from './designs';
+import { benchLoad } from './load';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -17,3 +18,4 @@ if (want('workspace')) await benchWorkspace();
 if (want('designs')) await benchDesigns();
 if (want('bundles')) await benchBundles();
 if (want('dashboard')) await benchDashboard();
+if (want('load')) await benchLoad();
