@@ -9,11 +9,18 @@ import type { DesignData } from '@proofmark/shared/contract/designs';
 import type { Design } from '@proofmark/shared/designs/model';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
 import { registeredAdmin } from '../integration/accounts';
-import { copyEmailsAsKeys, finishedRun, sheetStudents, uploadCohort, workspaceCall, type Caller } from '../support/cohorts';
-import { createRenderer } from '../../functions/src/render/renderer';
-import { sampleDesign, sampleRecipient } from './render';
+import {
+  copyEmailsAsKeys,
+  finishedRun,
+  sheetStudents,
+  uploadCohort,
+  workspaceCall,
+  type Caller,
+} from '../support/cohorts';
+import { rendererAloneRate, sampleDesign } from './render';
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export async function benchDesigns(count = Number(process.env.BENCH_DESIGN_COHORT ?? 300), previews = 30) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-bench-designs-'));
@@ -25,7 +32,11 @@ export async function benchDesigns(count = Number(process.env.BENCH_DESIGN_COHOR
     const cohort = `DSG-${randomUUID().slice(0, 6)}`;
     await uploadCohort(c, cohort, sheetStudents(count, 'Bench'));
     await copyEmailsAsKeys(c, cohort);
-    const current = await workspaceCall<DesignData>(c, 'GET', `/api/designs?cohort=${cohort}&certtype=degree`);
+    const current = await workspaceCall<DesignData>(
+      c,
+      'GET',
+      `/api/designs?cohort=${cohort}&certtype=degree`,
+    );
     const base = current.body.Data!.current.design;
     const titled = (title: string): Design => ({
       ...base,
@@ -69,17 +80,7 @@ export async function benchDesigns(count = Number(process.env.BENCH_DESIGN_COHOR
 
     // The renderer alone, same design and count, PDF + PNG as generate makes them.
     const design = { ...sampleDesign(), design: titled('Diploma of Distinction') };
-    const renderer = createRenderer({ pages: 3 });
-    let rendererRate = 0;
-    try {
-      for await (const _ of renderer.renderBatch([{ id: 'warm', design, recipient: sampleRecipient(0) }], { pdf: true, png: true }));
-      const t = performance.now();
-      const items = Array.from({ length: count }, (_, i) => ({ id: String(i), design, recipient: sampleRecipient(i) }));
-      for await (const _ of renderer.renderBatch(items, { pdf: true, png: true, pngScale: 0.2 }));
-      rendererRate = count / ((performance.now() - t) / 1000);
-    } finally {
-      await renderer.close();
-    }
+    const rendererRate = await rendererAloneRate(design, count);
     console.log(
       `  generate, saved design   ${generateRate.toFixed(1)} certificates/s (${run.done} done, ${run.failed} failed)` +
         `  | renderer alone ${rendererRate.toFixed(1)}/s  | ratio ${(generateRate / rendererRate).toFixed(2)}`,

@@ -15,9 +15,15 @@ const CREST = svgUri(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 1
 <path d="M32 50h36M32 62h36M50 38v40" stroke="#f3ead6" stroke-width="5" stroke-linecap="round"/>
 <circle cx="50" cy="56" r="9" fill="#a8843a"/></svg>`);
 const signature = (d: string) =>
-  svgUri(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 60"><path d="${d}" fill="none" stroke="#1a2a5a" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`);
-const SIGN_A = signature('M10 42C22 10 30 8 32 30S40 52 52 28 66 20 70 36 84 44 96 24 110 30 118 38 140 22 150 30 170 34 190 20');
-const SIGN_B = signature('M14 30C30 50 44 8 58 26S70 50 86 30C96 18 104 44 120 36S150 18 160 30 176 40 188 26M40 46C80 40 130 44 176 40');
+  svgUri(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 60"><path d="${d}" fill="none" stroke="#1a2a5a" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
+  );
+const SIGN_A = signature(
+  'M10 42C22 10 30 8 32 30S40 52 52 28 66 20 70 36 84 44 96 24 110 30 118 38 140 22 150 30 170 34 190 20',
+);
+const SIGN_B = signature(
+  'M14 30C30 50 44 8 58 26S70 50 86 30C96 18 104 44 120 36S150 18 160 30 176 40 188 26M40 46C80 40 130 44 176 40',
+);
 
 /** A gallery design (1, Heritage, unless named) for a type, with a sample organisation. */
 export function sampleDesign(type: CertificateType = 'degree', number = 1): PreparedDesign {
@@ -64,7 +70,11 @@ export function sampleRecipient(
 
 export const benchRender = async (n = 2000) => {
   const design = sampleDesign();
-  const items: RenderItem[] = Array.from({ length: n }, (_, i) => ({ id: String(i), design, recipient: sampleRecipient(i) }));
+  const items: RenderItem[] = Array.from({ length: n }, (_, i) => ({
+    id: String(i),
+    design,
+    recipient: sampleRecipient(i),
+  }));
   console.log(`\nrender: ${n} certificates, A4 landscape, one Chromium per run`);
   for (const pages of [1, 2, 4]) {
     const renderer = createRenderer({ pages });
@@ -86,12 +96,39 @@ export const benchRender = async (n = 2000) => {
       if (pages === 2) {
         const start = performance.now();
         let pngBytes = 0;
-        for await (const r of renderer.renderBatch(items.slice(0, 20), { pdf: false, png: true })) pngBytes += r.png?.byteLength ?? 0;
+        for await (const r of renderer.renderBatch(items.slice(0, 20), { pdf: false, png: true }))
+          pngBytes += r.png?.byteLength ?? 0;
         const ms = performance.now() - start;
-        console.log(`  20 PNGs (0.5x, 2 tabs, serialized): ${(ms / 1000).toFixed(2)} s, ${(ms / 20).toFixed(0)} ms each, ${(pngBytes / 20 / 1e3).toFixed(0)} KB each`);
+        console.log(
+          `  20 PNGs (0.5x, 2 tabs, serialized): ${(ms / 1000).toFixed(2)} s, ${(ms / 20).toFixed(0)} ms each, ${(pngBytes / 20 / 1e3).toFixed(0)} KB each`,
+        );
       }
     } finally {
       await renderer.close();
     }
   }
 };
+
+/**
+ * PDFs (with their PNG thumbnail, as generate makes them) per second of the renderer alone with
+ * three tabs, for `count` recipients of one design: the same-run baseline generate is measured against.
+ */
+export async function rendererAloneRate(design: PreparedDesign, count: number): Promise<number> {
+  const renderer = createRenderer({ pages: 3 });
+  try {
+    for await (const _ of renderer.renderBatch([{ id: 'warm', design, recipient: sampleRecipient(0) }], {
+      pdf: true,
+      png: true,
+    }));
+    const t = performance.now();
+    const items = Array.from({ length: count }, (_, i) => ({
+      id: String(i),
+      design,
+      recipient: sampleRecipient(i),
+    }));
+    for await (const _ of renderer.renderBatch(items, { pdf: true, png: true, pngScale: 0.2 }));
+    return count / ((performance.now() - t) / 1000);
+  } finally {
+    await renderer.close();
+  }
+}

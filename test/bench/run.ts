@@ -1,4 +1,4 @@
-// `npm run bench [engine|verifiers|render|workspace|designs|bundles|dashboard|load]`: prints the figures the issues name. Measurements, not tests.
+// `npm run bench [engine|verifiers|render|workspace|designs|bundles|dashboard|recipients|load]`: prints the figures the issues name. Measurements, not tests.
 import { benchCredentialEngine } from './credential-engine';
 import { benchVerifiers } from './verifiers';
 import { benchRender } from './render';
@@ -7,6 +7,7 @@ import { benchBundles } from './bundles';
 import { benchDashboard } from './dashboard';
 import { benchDesigns } from './designs';
 import { benchLoad } from './load';
+import { benchRecipients } from './recipients';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -18,4 +19,5 @@ if (want('workspace')) await benchWorkspace();
 if (want('designs')) await benchDesigns();
 if (want('bundles')) await benchBundles();
 if (want('dashboard')) await benchDashboard();
+if (want('recipients')) await benchRecipients();
 if (want('load')) await benchLoad();
