@@ -72,6 +72,12 @@ export const buckets = {
   { localName: string; cors: CorsRule[]; expire?: { prefix: string; afterDays: number }[] }
 >;
 
+/**
+ * Seconds an HTTP group's Lambda may run: API Gateway gives up on an integration after 30 s, so
+ * running longer only costs. The local gateway enforces it too (infra/local/gateway.ts).
+ */
+export const httpFunctionTimeoutSeconds = 29;
+
 export const queueFor = (job: JobName) => {
   const def = jobs[job];
   return {

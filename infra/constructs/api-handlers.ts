@@ -6,6 +6,7 @@ import { routeGroups, routes, type RouteGroup } from '../../functions/src/routes
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { chromiumRouteGroups, httpBundle } from '../bundling';
 import { httpAccess } from '../permissions';
+import { httpFunctionTimeoutSeconds } from '../resources';
 import type { Api } from './api';
 import { BackendFunction, type Backend } from './backend-function';
 import { pascal, recordOf } from './util';
@@ -42,8 +43,7 @@ export class ApiHandlers extends Construct {
     const fn = new BackendFunction(this, pascal(group), {
       bundle,
       description: `Proofmark HTTP routes of group ${group} (${bundle.entry})`,
-      // API Gateway gives up on an integration after 30 s; running longer only costs.
-      timeout: Duration.seconds(29),
+      timeout: Duration.seconds(httpFunctionTimeoutSeconds),
       // CPU scales with memory, and these cold starts are on a user's request; a group that renders
       // with Chromium gets more, and x86_64 because @sparticuz/chromium ships an x64 browser only.
       memorySize: chromiumRouteGroups.includes(group) ? 2048 : 1024,

@@ -6,6 +6,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes, routeKey, type RouteDef } from '../../functions/src/routes';
 import type { HttpEvent } from '../../functions/src/http/event';
+import { httpFunctionTimeoutSeconds } from '../resources';
+import { invocationContext, invokeWithTimeout } from './function-timeout';
 import { HOST } from './ports';
 
 type GroupHandler = (event: HttpEvent, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -51,6 +53,8 @@ export interface GatewayOptions {
    * known at run time, e.g. the public base URL the verifier page fetches certificates from.
    */
   runtimeConfig?: () => Record<string, string>;
+  /** Seconds a group's handler may run before the answer is 504 (default: the stack's). */
+  functionTimeoutSeconds?: number;
 }
 
 const readBody = (req: http.IncomingMessage): Promise<Buffer | 'too-large'> =>
@@ -195,10 +199,22 @@ export const startGateway = async (opts: GatewayOptions) => {
     };
 
     const handler = await opts.loadGroup(match.r.def.group);
-    const result = await handler(event, {
-      awsRequestId: event.requestContext.requestId,
-      functionName: `local-${match.r.def.group}`,
-    });
+    const timeout = opts.functionTimeoutSeconds ?? httpFunctionTimeoutSeconds;
+    const functionName = `local-${match.r.def.group}`;
+    const invocation = await invokeWithTimeout(timeout, () =>
+      handler(
+        event,
+        invocationContext(functionName, timeout, { awsRequestId: event.requestContext.requestId }),
+      ),
+    );
+    if (invocation.timedOut) {
+      // As API Gateway answers when its integration does not: the late result is never sent.
+      console.error(`${functionName}: Task timed out after ${timeout} seconds (${match.r.key})`);
+      return send(res, 504, JSON.stringify({ message: 'Endpoint request timed out' }), {
+        'content-type': 'application/json',
+      });
+    }
+    const result = invocation.value;
     const body = result.body ?? '';
     send(res, result.statusCode ?? 200, result.isBase64Encoded ? Buffer.from(body, 'base64') : body, {
       ...(Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)])) as Record<

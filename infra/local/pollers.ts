@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { jobs, jobNames, type JobName } from '../../functions/src/jobs';
+import { invocationContext, invokeWithTimeout } from './function-timeout';
 
 type JobHandler = (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse | void>;
 
@@ -21,6 +22,10 @@ export interface PollerOptions {
    * and the dead-letter redrive happen while you watch. The redrive itself is SQS's own.
    */
   retryDelaySeconds: number;
+  /** The jobs to poll (default: all of jobs.ts). */
+  only?: JobName[];
+  /** Seconds a job's handler may run (default: its timeoutSeconds in jobs.ts, as the stack deploys it). */
+  timeoutSeconds?: (job: JobName) => number;
 }
 
 /** Stand-in for Lambda's SQS event source mapping: batch size and partial batch failures honoured. */
@@ -66,7 +71,18 @@ export const startPollers = (opts: PollerOptions) => {
       let failedIds: Set<string>;
       try {
         const handler = await opts.loadJob(job);
-        const result = await handler({ Records: records }, { functionName: `local-job-${job}` });
+        const timeout = opts.timeoutSeconds?.(job) ?? jobs[job].timeoutSeconds;
+        const functionName = `local-job-${job}`;
+        const invocation = await invokeWithTimeout(timeout, () =>
+          handler({ Records: records }, invocationContext(functionName, timeout)),
+        );
+        if (invocation.timedOut) {
+          // As Lambda: the batch is neither deleted nor released, so its messages come back after the
+          // queue's visibility timeout (six times the function's) and are retried, or parked.
+          console.error(`job ${job}: Task timed out after ${timeout} seconds; the batch comes back later`);
+          return;
+        }
+        const result = invocation.value;
         const reported = result?.batchItemFailures ?? [];
         // As in Lambda: an unknown or empty identifier fails the whole batch.
         const known = new Set(records.map((r) => r.messageId));
@@ -105,7 +121,7 @@ export const startPollers = (opts: PollerOptions) => {
     }
   };
 
-  const loops = jobNames.map(async (job) => {
+  const loops = (opts.only ?? jobNames).map(async (job) => {
     while (running) {
       try {
         await pollOnce(job);
