@@ -20,8 +20,8 @@ import { jobFailureReason } from '../../functions/src/domain/job-failure';
 import { jobs, jobNames, type JobName } from '../../functions/src/jobs';
 import { envNames } from '../../infra/resources';
 import { freePort } from '../../infra/local/ports';
-import { api, clients, cloud, eventually } from './helpers';
-import { registeredAdmin } from './accounts';
+import { api, clients, cloud, eventually, mailTo, queueDrained } from './helpers';
+import { registeredAdmin, uniqueEmail } from './accounts';
 import { addStudents, setRow, toPkReceived } from './workspace-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
@@ -259,6 +259,12 @@ const cases = {
   },
 } satisfies Record<JobName, Case>;
 
+/** `npm run dlq -- <args>` against the test's local cloud. */
+const dlq = (...args: string[]) =>
+  promisify(execFile)('npm', ['run', '--silent', 'dlq', '--', ...args], {
+    env: { ...process.env, DATA_DIR: cloud().dataDir },
+  });
+
 describe('a job that fails on every delivery', () => {
   let admin: Admin;
   beforeAll(async () => {
@@ -320,10 +326,6 @@ describe('a job that fails on every delivery', () => {
     const failed = (await api<UploadView>('GET', `/api/uploads/${id}`, { token: admin.token })).body.Data!;
     expect(failed.state).toBe('failed');
 
-    const dlq = (...args: string[]) =>
-      promisify(execFile)('npm', ['run', '--silent', 'dlq', '--', ...args], {
-        env: { ...process.env, DATA_DIR: cloud().dataDir },
-      });
     const listed = await dlq('list');
     expect(listed.stdout).toContain(`import  org ${admin.orgId}  upload ${id}`);
     // With the record's state and its first error, as the user sees it.
@@ -336,5 +338,71 @@ describe('a job that fails on every delivery', () => {
     }, 60_000);
     expect(done.summary).toMatchObject({ recipients: 1 });
     expect((await dlq('list')).stdout).not.toContain(id);
+  }, 120_000);
+
+  it('redriven once its cause is gone, finishes a chunked run: the send run and its rows turn from failed to done, each mailed once, a row edited since left alone', async () => {
+    const cohort = `RS-${randomUUID().slice(0, 8)}`;
+    const ids = ['RS1', 'RS2', 'RS3'];
+    const emails = ids.map((id) => uniqueEmail(id.toLowerCase()));
+    await addStudents(
+      admin,
+      cohort,
+      ids.map((id, i) => ({ id, email: emails[i] })),
+    );
+    for (const id of ids)
+      await setRow(admin.orgId, cohort, id, { status: 'Certificate issued', certUuid: randomUUID() });
+    const items = ids.map((id) => `${cohort}=${id}`);
+    await functionsWith([]);
+    const run = await (await runs()).createRun(admin.orgId, 'send', ids.length);
+    const message = { orgId: admin.orgId, runId: run.id, chunk: 0, certtype: 'degree', items };
+    // Its last delivery found the mail server unreachable: the run and every row settled failed.
+    await lastDelivery('send', message);
+    expect(await runOf(admin, run.id)).toMatchObject({ state: 'failed', done: 0, failed: 3 });
+    // Meanwhile the user corrects one row's address: that row is no longer the run's to mail.
+    const edited = uniqueEmail('rs3-edited');
+    const upd = await api('POST', '/api/recipients/update', {
+      token: admin.token,
+      body: {
+        selectedcoid: cohort,
+        selectedstdid: 'RS3',
+        selectedCertType: 'degree',
+        newemail: edited,
+        firstname: 'FirstRS3',
+        middlename: '',
+        lastname: 'LastRS3',
+      },
+    });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+
+    // The message is parked; the mail server is back (the local cloud's own); an operator redrives it.
+    await clients().sqs.send(
+      new SendMessageCommand({ QueueUrl: cloud().resources.dlqUrls.send, MessageBody: JSON.stringify(message) }),
+    );
+    await dlq('redrive', 'send');
+    const done = await eventually(async () => {
+      const r = await runOf(admin, run.id);
+      return r.state === 'done' ? r : undefined;
+    }, 60_000);
+    expect(done).toMatchObject({ done: 2, failed: 1 });
+    expect(done.errors).toEqual([expect.stringMatching(/^RS3: the mail could not be sent/)]);
+    // Each redriven row mailed once; the edited row not at all.
+    for (const email of emails.slice(0, 2)) expect(await mailTo(email), email).toHaveLength(1);
+    expect(await mailTo(emails[2]!)).toHaveLength(0);
+    expect(await mailTo(edited)).toHaveLength(0);
+    const { resolveSelection } = await import('../../functions/src/domain/recipients/recipients');
+    const { rows } = await resolveSelection(admin.orgId, 'degree', items);
+    const byId = Object.fromEntries(rows.map((r) => [r.studentid, r]));
+    expect(byId.RS1).toMatchObject({ status: 'Certificate sent', sendRun: run.id, mailError: '' });
+    expect(byId.RS2).toMatchObject({ status: 'Certificate sent', sendRun: run.id, mailError: '' });
+    expect(byId.RS3).toMatchObject({ status: 'Certificate issued', failedRun: run.id });
+    expect(byId.RS3!.mailError).toMatch(/the mail could not be sent/);
+    // A second redrive of the same message does nothing twice.
+    await clients().sqs.send(
+      new SendMessageCommand({ QueueUrl: cloud().resources.dlqUrls.send, MessageBody: JSON.stringify(message) }),
+    );
+    await dlq('redrive', 'send');
+    await queueDrained('send');
+    expect(await runOf(admin, run.id)).toMatchObject({ state: 'done', done: 2, failed: 1 });
+    for (const email of emails.slice(0, 2)) expect(await mailTo(email), email).toHaveLength(1);
   }, 120_000);
 });

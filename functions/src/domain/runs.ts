@@ -3,7 +3,7 @@ import { RECENT_RUN_HOURS, type RunKind, type RunView } from '@proofmark/shared/
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { notFound } from '@proofmark/shared/errors';
 import { runs } from '../store/runs';
-import { rowsWrittenBeforeEntities as earlierRows } from '../store/table';
+import { rowsWrittenBeforeEntities as earlierRows, written } from '../store/table';
 import { put, update } from '../store/transaction';
 
 /**
@@ -155,4 +155,36 @@ export const finishRunIfComplete = async (orgId: string, runId: string, message:
       message: failed ? (run.errors[0] ?? message) : message,
     });
   }
+};
+
+/**
+ * Rows the run had counted failed that a redrive of its job has now done (workspace/job-chunks.ts
+ * rowFailure): counted done instead, their errors dropped. A run settled failed that now has rows
+ * done turns done, as finishRunIfComplete would have ended it. The run's other counters are added
+ * to by concurrent chunks, so the new values are written only over the version read (retried).
+ */
+export const recountRecovered = async (orgId: string, id: string, studentids: string[], message: string) => {
+  if (!studentids.length) return;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const run = await getRun(orgId, id);
+    const done = run.done + studentids.length;
+    const failed = Math.max(0, run.failed - studentids.length);
+    const errors = run.errors.filter((e) => !studentids.some((s) => e.startsWith(`${s}: `)));
+    const turnsDone = run.state === 'failed' && done + failed >= run.total;
+    const recounted = await written(
+      runs()
+        .patch({ orgId, id })
+        .set({
+          done,
+          failed,
+          errors,
+          ...(turnsDone ? { state: 'done' as const, message } : {}),
+          updatedAt: new Date().toISOString(),
+        })
+        .where((a, op) => op.eq(a.updatedAt, run.updatedAt))
+        .go({ response: 'none' }),
+    );
+    if (recounted) return;
+  }
+  throw new Error('the run kept changing while its redriven rows were counted');
 };

@@ -39,6 +39,12 @@ export const recipients = defineEntity('recipient', {
     inviteRun: attr.text,
     /** Why the last mail to this recipient (invitation or certificate) could not be delivered; '' once one was. */
     mailError: attr.text,
+    /**
+     * The run whose job gave up on this row (mailError says why) and when: a redrive of that run
+     * retries the row only while nothing wrote it since (updatedAt still equals failedAt).
+     */
+    failedRun: attr.text,
+    failedAt: attr.text,
     // ——— the certificate (issuance workspace) ———
     certUuid: attr.text,
     generatedAt: attr.text,

@@ -4,10 +4,10 @@ import { workspaceMessages } from '@proofmark/shared/workspace/messages';
 import { mapLimit, updateRecipientItem, type RecipientItem } from './recipient-store';
 import { resolveSelection } from './recipients';
 import { codeFor, invitable } from './invitations';
-import { countRun, finishRunIfComplete, getRun, updateRun } from '../runs';
+import { countRun, finishRunIfComplete, getRun, recountRecovered, updateRun } from '../runs';
 import { countOnce } from '../dashboard/counters';
 import { MAIL_TOKEN_TAG, trackMail } from '../dashboard/tracking';
-import { settleChunk, type ChunkMessage } from '../workspace/job-chunks';
+import { markRowsFailed, rowFailure, settleChunk, type ChunkMessage } from '../workspace/job-chunks';
 import { composeMail } from '../mail/compose';
 import { deliverMail, mailRouteOf, type MailRoute } from '../mail/delivery';
 import { invitationMoment } from '../mail/links';
@@ -80,14 +80,22 @@ const inviteRow = async (orgId: string, how: Mailing, row: RecipientItem, runId:
 
 /**
  * The invitation funnel's count of one chunk, once (its counted mark): every row this run invited
- * (by this delivery or by one before it that died), each in its cohort.
+ * (by this delivery or by one before it that died), each in its cohort — but a row this run had
+ * given up on, which a redrive counts by itself (countRedriven).
  */
 const countInvitedChunk = async (msg: InviteChunk, rows: RecipientItem[], markedNow: Set<RecipientItem>) => {
   const invitations: Record<string, { invited: number }> = {};
   for (const r of rows)
-    if (markedNow.has(r) || r.inviteRun === msg.runId) (invitations[r.cohortid] ??= { invited: 0 }).invited++;
+    if ((markedNow.has(r) || r.inviteRun === msg.runId) && r.failedRun !== msg.runId)
+      (invitations[r.cohortid] ??= { invited: 0 }).invited++;
   await countOnce(msg.orgId, `invited#${msg.runId}#${msg.chunk}`, { invitations });
 };
+
+/** A row this run had given up on, invited by a redrive: counted by itself (the chunk may have been). */
+const countRedriven = (msg: InviteChunk, r: RecipientItem) =>
+  countOnce(msg.orgId, `invited#${msg.runId}#${r.cohortid}#${r.studentid}`, {
+    invitations: { [r.cohortid]: { invited: 1 } },
+  });
 
 const studentOf = (item: string) => parseItemId(item)?.studentid ?? item;
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -107,9 +115,13 @@ const inviteChunk = async (
     template: runTemplates(orgId, 'invitation', msg.templates),
   };
   const mailFailures: { row: RecipientItem; reason: string }[] = [];
+  const recovered: string[] = [];
   const markedNow = new Set<RecipientItem>();
   await mapLimit(rows, 5, async (r) => {
     if (r.inviteRun === runId) return;
+    // Counted failed by this run, and edited or invited by another run since: not this run's to mail.
+    const failure = rowFailure(r, runId);
+    if (failure === 'changed-since') return;
     if (!invitable(r)) {
       failures.push(
         `${r.studentid}: not invited (${r.publicKey ? 'its wallet key arrived meanwhile' : r.status})`,
@@ -124,17 +136,21 @@ const inviteChunk = async (
     try {
       if (await inviteRow(orgId, how, r, runId)) {
         markedNow.add(r);
-        await countRun(orgId, runId, { done: 1 });
+        if (failure === 'retry') {
+          recovered.push(r.studentid);
+          await countRedriven(msg, r);
+        } else await countRun(orgId, runId, { done: 1 });
       }
     } catch (err) {
       mailFailures.push({ row: r, reason: `the invitation could not be sent (${reasonOf(err)})` });
     }
   });
+  await recountRecovered(orgId, runId, recovered, m.invitationsSent);
   if (mailFailures.length && !lastAttempt) {
     throw new Error(`invite: ${mailFailures.length} invitation(s) failed, retrying the chunk`);
   }
-  // The last attempt: each failed row keeps its reason.
-  await mapLimit(mailFailures, 5, ({ row, reason }) => updateRecipientItem(row, { mailError: reason }));
+  // The last attempt: each failed row keeps its reason (and a redrive of this run retries it).
+  await markRowsFailed(runId, mailFailures);
   // Only once the chunk is over: a retried delivery finds the rows this one marked.
   await countInvitedChunk(msg, rows, markedNow);
   return {
@@ -151,6 +167,12 @@ const notInvited = async (msg: InviteChunk, reason: string): Promise<string[]> =
   const { rows } = await resolveSelection(msg.orgId, msg.certtype, msg.items);
   const invited = new Set(
     rows.filter((r) => r.inviteRun === msg.runId).map((r) => itemId(r.cohortid, r.studentid)),
+  );
+  await markRowsFailed(
+    msg.runId,
+    rows
+      .filter((r) => r.inviteRun !== msg.runId && rowFailure(r, msg.runId) === 'none')
+      .map((row) => ({ row, reason })),
   );
   await countInvitedChunk(msg, rows, new Set());
   return msg.items.filter((i) => !invited.has(i)).map((i) => `${studentOf(i)}: ${reason}`);

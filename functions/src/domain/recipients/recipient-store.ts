@@ -57,6 +57,9 @@ export interface RecipientItem {
   inviteRun?: string;
   /** Why the last mail to this recipient could not be delivered (the mail server's reason); '' once one was. */
   mailError?: string;
+  /** The run whose job gave up on this row, and when (workspace/job-chunks.ts: a redrive retries it). */
+  failedRun?: string;
+  failedAt?: string;
   // ——— the certificate (issuance workspace; shared/src/workspace/rules.ts has the statuses) ———
   /** Fixed at the first generation and kept until issued: the credential id is urn:uuid:<certUuid>. */
   certUuid?: string;

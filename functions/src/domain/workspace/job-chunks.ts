@@ -1,9 +1,10 @@
 import { enqueueJob, pendingJobMark } from '../../adapters/queue';
 import type { JobName } from '../../jobs';
 import { once } from '../../store/idempotency';
+import { recipients } from '../../store/recipients';
 import { runChunks } from '../../store/run-chunks';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
-import type { RecipientItem } from '../recipients/recipient-store';
+import { mapLimit, type RecipientItem } from '../recipients/recipient-store';
 import { resolveSelection } from '../recipients/recipients';
 import { countRun, finishRunIfComplete } from '../runs';
 
@@ -69,9 +70,32 @@ export const settleChunk = async (message: ChunkMessage, settle?: () => Promise<
 };
 
 /**
+ * How a redrive finds the rows of a run that its job gave up on (their mail failed on the last
+ * delivery, or the chunk was settled failed): each is marked with the reason, the run, and the
+ * time of the mark, which is also the row's updatedAt. A redriven message of that run retries
+ * such a row only while nothing wrote it since — a row the user edited, or that another run sent
+ * or invited meanwhile, is left alone and stays counted failed.
+ */
+export type RowFailure = 'none' | 'retry' | 'changed-since';
+
+export const rowFailure = (row: RecipientItem, runId: string): RowFailure =>
+  row.failedRun !== runId ? 'none' : row.updatedAt === row.failedAt ? 'retry' : 'changed-since';
+
+/** Marks rows the run gave up on, each with its reason (see rowFailure). */
+export const markRowsFailed = (runId: string, failed: { row: RecipientItem; reason: string }[]) =>
+  mapLimit(failed, 5, async ({ row, reason }) => {
+    const now = new Date().toISOString();
+    const { orgId, cohortid, certtype, studentid } = row;
+    await recipients()
+      .patch({ orgId, cohortid, certtype, studentid })
+      .set({ mailError: reason, failedRun: runId, failedAt: now, updatedAt: now })
+      .go({ response: 'none' });
+  });
+
+/**
  * A chunk of rows whose job gave up (its last delivery failed): each row this run did not finish
- * is counted failed with the reason, once (a chunk settled before counts nothing); a run this
- * completes with nothing done ends failed (runs.ts finishRunIfComplete).
+ * is counted failed with the reason, once (a chunk settled before counts nothing), and marked with
+ * it (rowFailure); a run this completes with nothing done ends failed (runs.ts finishRunIfComplete).
  */
 export const settleRowsChunkFailed = async (
   message: ChunkMessage & { certtype: string; items: string[] },
@@ -84,6 +108,12 @@ export const settleRowsChunkFailed = async (
   const failures = message.items
     .filter((i) => !finished.has(i))
     .map((i) => `${parseItemId(i)?.studentid ?? i}: ${reason}`);
+  // A row this run marked already keeps its mark: its own reason (a mail server's answer), or a
+  // change since (which a redrive leaves alone).
+  await markRowsFailed(
+    runId,
+    rows.filter((r) => !finishedByRun(r) && rowFailure(r, runId) === 'none').map((row) => ({ row, reason })),
+  );
   if ((await settleChunk(message)) && failures.length) {
     await countRun(orgId, runId, { failed: failures.length, errors: failures });
   }

@@ -2,9 +2,9 @@ import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
 import { deliveryMailKind } from '@proofmark/shared/mail-templates/rules';
-import { mapLimit, updateRecipientItem, type RecipientItem } from '../recipients/recipient-store';
+import { mapLimit, type RecipientItem } from '../recipients/recipient-store';
 import { resolveSelection } from '../recipients/recipients';
-import { countRun, finishRunIfComplete, getRun, updateRun } from '../runs';
+import { countRun, finishRunIfComplete, getRun, recountRecovered, updateRun } from '../runs';
 import { countOnce } from '../dashboard/counters';
 import { MAIL_TOKEN_TAG, trackMail } from '../dashboard/tracking';
 import { composeMail } from '../mail/compose';
@@ -13,23 +13,17 @@ import { credentialMoment } from '../mail/links';
 import { countMailRoute } from '../mail/run-routes';
 import { senderOf } from '../mail/sender';
 import { runTemplates } from '../mail/versions';
-import { settleChunk } from './job-chunks';
+import { markRowsFailed, rowFailure, settleChunk } from './job-chunks';
 import { markSent } from './row-transitions';
 import type { SendChunk } from './send';
 
 const sendable = (s: string) => s === certificateStatus.issued || s === certificateStatus.sent;
 
-/**
- * The dashboard's counts of one chunk, once: every row of it this run marked sent (by this delivery
- * or by one before it that died), each a mail of its cohort; those sent for the first time move
- * issued → sent in My Certificates.
- */
-const countSentChunk = async (msg: SendChunk, rows: RecipientItem[], markedNow: Set<RecipientItem>) => {
-  const sent = rows.filter((r) => markedNow.has(r) || r.sendRun === msg.runId);
-  const first = sent.filter((r) => (markedNow.has(r) ? !r.firstSentRun : r.firstSentRun === msg.runId));
+/** The dashboard's counts of mails sent, once per key: each a mail of its cohort; `first` moves issued → sent. */
+const countSent = (msg: SendChunk, key: string, sent: RecipientItem[], first: RecipientItem[]) => {
   const cohorts: Record<string, { mailed: number }> = {};
   for (const r of sent) (cohorts[r.cohortid] ??= { mailed: 0 }).mailed++;
-  await countOnce(msg.orgId, `sent#${msg.runId}#${msg.chunk}`, {
+  return countOnce(msg.orgId, key, {
     stats: { sent: sent.length },
     moves: [
       {
@@ -44,10 +38,29 @@ const countSentChunk = async (msg: SendChunk, rows: RecipientItem[], markedNow: 
 };
 
 /**
+ * The counts of one chunk, once: every row of it this run marked sent (by this delivery or by one
+ * before it that died), those sent for the first time moving issued → sent in My Certificates.
+ * A row this run had given up on is counted by itself when a redrive sends it (countRedriven), as
+ * the chunk may have been counted by the delivery that gave up.
+ */
+const countSentChunk = async (msg: SendChunk, rows: RecipientItem[], markedNow: Set<RecipientItem>) => {
+  const sent = rows.filter(
+    (r) => (markedNow.has(r) || r.sendRun === msg.runId) && r.failedRun !== msg.runId,
+  );
+  const first = sent.filter((r) => (markedNow.has(r) ? !r.firstSentRun : r.firstSentRun === msg.runId));
+  await countSent(msg, `sent#${msg.runId}#${msg.chunk}`, sent, first);
+};
+
+const countRedriven = (msg: SendChunk, row: RecipientItem) =>
+  countSent(msg, `sent#${msg.runId}#${row.cohortid}#${row.studentid}`, [row], row.firstSentRun ? [] : [row]);
+
+/**
  * The send job's work: one chunk. A row already mailed by this run is skipped, so a redelivered
  * message neither mails nor counts it again (a crash between mailing and marking may mail twice).
  * A mail that fails makes the chunk fail so SQS retries it; on the last delivery it is counted as
- * a failure of the run, and the message is parked all the same.
+ * a failure of the run and the row is marked with it, and the message is parked all the same. A
+ * redrive of that message mails the rows still marked so (job-chunks.ts rowFailure) and counts
+ * them done instead of failed; rows changed since are left alone.
  */
 export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
   const { orgId, runId, certtype } = msg;
@@ -62,9 +75,14 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
   const [sender, route] = await Promise.all([senderOf(orgId), mailRouteOf(orgId)]);
   const template = runTemplates(orgId, kind, msg.templates);
   const mailFailures: string[] = [];
+  const failedRows: { row: RecipientItem; reason: string }[] = [];
+  const recovered: string[] = [];
   const markedNow = new Set<RecipientItem>();
   await mapLimit(rows, 5, async (row) => {
     if (row.sendRun === runId) return;
+    const failure = rowFailure(row, runId);
+    // Counted failed by this run, and edited or sent by another run since: not this run's to mail.
+    if (failure === 'changed-since') return;
     if (!sendable(row.status) || !row.certUuid) {
       errors.push(`${row.studentid}: not an issued certificate (${row.status})`);
       return;
@@ -103,19 +121,24 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
     } catch (err) {
       const reason = `the mail could not be sent (${err instanceof Error ? err.message : String(err)})`;
       mailFailures.push(`${row.studentid}: ${reason}`);
-      if (lastAttempt) await updateRecipientItem(row, { mailError: reason });
+      if (lastAttempt) failedRows.push({ row, reason });
       return;
     }
     if (await markSent(row, runId)) {
       markedNow.add(row);
-      await countRun(orgId, runId, { done: 1 });
+      if (failure === 'retry') {
+        recovered.push(row.studentid);
+        await countRedriven(msg, row);
+      } else await countRun(orgId, runId, { done: 1 });
     } else {
       errors.push(`${row.studentid}: changed while sending (not marked sent)`);
     }
   });
+  await recountRecovered(orgId, runId, recovered, m.success);
   if (mailFailures.length && !lastAttempt) {
     throw new Error(`send: ${mailFailures.length} mail(s) failed, retrying the chunk`);
   }
+  await markRowsFailed(runId, failedRows);
   // Only once the chunk is over: a retried delivery finds the rows this one marked.
   await countSentChunk(msg, rows, markedNow);
   const failures = [...errors, ...mailFailures];
