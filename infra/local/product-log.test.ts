@@ -25,6 +25,29 @@ describe('the product log of npm start', () => {
     expect(prettyLine('{broken')).toBeUndefined();
   });
 
+  it('shows a Powertools metrics line (embedded metric format) as one line of values and dimensions', () => {
+    const emf = {
+      _aws: {
+        Timestamp: Date.parse('2026-11-27T09:41:08.000Z'),
+        CloudWatchMetrics: [
+          {
+            Namespace: 'Proofmark',
+            Dimensions: [['service', 'job']],
+            Metrics: [
+              { Name: 'JobRunsStarted', Unit: 'Count' },
+              { Name: 'JobRunsParked', Unit: 'Count' },
+            ],
+          },
+        ],
+      },
+      service: 'proofmark',
+      job: 'send',
+      JobRunsStarted: 1,
+      JobRunsParked: 0,
+    };
+    expect(prettyLine(JSON.stringify(emf))).toBe('09:41:08 METRIC JobRunsStarted=1 JobRunsParked=0 job=send');
+  });
+
   it('appends the JSON lines to logs/product.log and passes everything else through', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-log-'));
     try {

@@ -30,7 +30,27 @@ const show = (v: unknown): string => {
   return JSON.stringify(v) ?? String(v);
 };
 
-/** The one-line form of a Powertools JSON line (`09:41:07 INFO  message key=value …`); undefined for any other line. */
+interface MetricsDirective {
+  Timestamp?: number;
+  CloudWatchMetrics?: { Dimensions?: string[][]; Metrics?: { Name: string }[] }[];
+}
+
+/** A Powertools metrics line (embedded metric format) as `09:41:07 METRIC name=value … dimension=value`. */
+const prettyMetrics = (entry: Record<string, unknown>, aws: MetricsDirective): string | undefined => {
+  const directive = aws.CloudWatchMetrics?.[0];
+  if (!directive?.Metrics) return undefined;
+  const time = aws.Timestamp ? new Date(aws.Timestamp).toISOString().slice(11, 19) : '';
+  const values = directive.Metrics.map((m) => `${m.Name}=${show(entry[m.Name])}`);
+  const dimensions = [...new Set(directive.Dimensions?.flat() ?? [])]
+    .filter((d) => d !== 'service')
+    .map((d) => `${d}=${show(entry[d])}`);
+  return [time, 'METRIC', ...values, ...dimensions].filter(Boolean).join(' ');
+};
+
+/**
+ * The one-line form of a Powertools JSON line (`09:41:07 INFO  message key=value …`, or a metrics
+ * line); undefined for any other line.
+ */
 export const prettyLine = (line: string): string | undefined => {
   if (!line.startsWith('{')) return undefined;
   let entry: Record<string, unknown>;
@@ -39,6 +59,7 @@ export const prettyLine = (line: string): string | undefined => {
   } catch {
     return undefined;
   }
+  if (entry._aws && typeof entry._aws === 'object') return prettyMetrics(entry, entry._aws as MetricsDirective);
   if (typeof entry.level !== 'string' || typeof entry.message !== 'string') return undefined;
   const time = typeof entry.timestamp === 'string' ? entry.timestamp.slice(11, 19) : '';
   const rest = Object.entries(entry)

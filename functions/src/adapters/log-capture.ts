@@ -23,5 +23,9 @@ export const captureLogs = () => {
       .flatMap((l) => l.split('\n'))
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { errors: () => records().filter((l) => l.level === 'ERROR') };
+  return {
+    errors: () => records().filter((l) => l.level === 'ERROR'),
+    /** The embedded-metric-format lines (./metrics.ts). */
+    metrics: () => records().filter((l) => '_aws' in l),
+  };
 };

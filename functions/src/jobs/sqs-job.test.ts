@@ -13,7 +13,7 @@ const record = (messageId: string, body: string, receiveCount = 1): SQSRecord =>
   }) as unknown as SQSRecord;
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
-const { errors } = captureLogs();
+const { errors, metrics } = captureLogs();
 
 describe('a job', () => {
   it("tells the job whether a message's delivery is the last before the dead-letter queue", async () => {
@@ -122,5 +122,41 @@ describe('a job', () => {
       message: 'job parked: settling its record failed',
       messageId: 'm4',
     });
+  });
+
+  it('writes its metrics in embedded metric format: deliveries started, failed and parked, per job', async () => {
+    const handler = sqsJob(
+      'anchor',
+      async (m) => {
+        if (m.batchId !== 'ok') throw new Error('chain unreachable');
+      },
+      async () => undefined,
+    );
+    const body = (batchId: string) => JSON.stringify({ orgId: 'o1', batchId });
+    // anchor is parked after its tenth delivery: one succeeds, one fails to be retried, one is parked,
+    // and one does not parse (parked too, on its last delivery).
+    await handler(
+      batch(
+        record('m1', body('ok')),
+        record('m2', body('down'), 2),
+        record('m3', body('down'), 10),
+        record('m4', '{"not":"anchor"}', 10),
+      ),
+      {} as never,
+    );
+    const lines = metrics();
+    expect(lines).toHaveLength(1);
+    const emf = lines[0] as Record<string, unknown> & {
+      _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
+    };
+    expect(emf).toMatchObject({ job: 'anchor', JobRunsStarted: 4, JobRunsFailed: 3, JobRunsParked: 2 });
+    const [directive] = emf._aws.CloudWatchMetrics;
+    expect(directive!.Namespace).toBe('Proofmark');
+    expect(directive!.Dimensions.flat()).toContain('job');
+    expect(directive!.Metrics.map((m) => m.Name).sort()).toEqual([
+      'JobRunsFailed',
+      'JobRunsParked',
+      'JobRunsStarted',
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../adapters/logger';
+import { jobMetrics } from '../adapters/metrics';
 import { jobMessages, type JobMessage } from '../job-messages';
 import { jobs, type JobName } from '../jobs';
 import { jobFailureReason } from '../domain/job-failure';
@@ -54,17 +56,21 @@ export type SettleFailed<J extends JobName> = (message: JobMessage<J>, reason: s
  * On the last delivery a record that throws is settled as failed first (`settleFailed`), so the
  * user sees the end of the work; it is still reported failed, so the message waits in the
  * dead-letter queue for an operator's redrive (npm run dlq). A body that does not parse can never
- * succeed, so it is logged and reported failed right away — never silently dropped.
+ * succeed, so it is logged and reported failed right away — never silently dropped. Each
+ * invocation writes the job's metrics (adapters/metrics.ts): deliveries started, failed, parked.
  */
 export const sqsJob = <J extends JobName>(
   job: J,
   run: (message: JobMessage<J>, delivery: Delivery) => Promise<unknown>,
   settleFailed: SettleFailed<J>,
-) =>
-  middy<SQSEvent, SQSBatchResponse>()
+) => {
+  const { metrics, count } = jobMetrics(job);
+  return middy<SQSEvent, SQSBatchResponse>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics))
     .handler(async (event) => {
       const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+      let parked = 0;
       for (const record of event.Records) {
         logger.appendKeys({
           job,
@@ -73,6 +79,8 @@ export const sqsJob = <J extends JobName>(
         });
         const message = parsed(job, record);
         if (!message) {
+          // It can never succeed: parked once its deliveries are used up.
+          if (deliveryOf(job, record).last) parked++;
           batchItemFailures.push({ itemIdentifier: record.messageId });
           continue;
         }
@@ -83,9 +91,14 @@ export const sqsJob = <J extends JobName>(
         } catch (err) {
           logger.error('job failed', { error: err as Error, lastDelivery: delivery.last });
           batchItemFailures.push({ itemIdentifier: record.messageId });
-          if (delivery.last) await settle(job, settleFailed, message, err);
+          if (delivery.last) {
+            parked++;
+            await settle(job, settleFailed, message, err);
+          }
         }
         logger.removeKeys(['orgId']);
       }
+      count({ started: event.Records.length, failed: batchItemFailures.length, parked });
       return { batchItemFailures };
     });
+};
