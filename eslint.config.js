@@ -73,7 +73,7 @@ export const domainAreas = {
     exports: ['compose', 'delivery', 'fill', 'links', 'run-routes', 'samples', 'sender', 'templates', 'test-mail', 'test-mail-job', 'versions'],
     imports: ['accounts', 'recipients', 'settings'],
   },
-  billing: { exports: ['balance', 'plans'], imports: ['accounts'] },
+  billing: { exports: ['balance', 'plans'], imports: ['accounts', 'settings'] },
   dashboard: { exports: ['counters', 'tracking'], imports: ['keys', 'recipients', 'settings'] },
   demo: {
     exports: ['requests', 'wizard', 'issuing'],

@@ -105,6 +105,9 @@ export const httpAccess: Record<RouteGroup, FunctionAccess> = {
   mycertificates: { ...none, table: 'records' },
   // Anyone may call it: counts opens and clicks of tracked mails.
   'public-mail': { ...none, table: 'records' },
+  // Anyone may call it: paid verification requests, paid to the organisation's own Stripe account
+  // with its sealed key (never the platform's Stripe secret); the request-mail job mails the organisation.
+  'public-verifiers': { ...none, table: 'records', secrets: true, queues: ['request-mail'] },
   // Anyone may call it: the demo issuer's recipients and logo, its mails, and the demo requests
   // mailed to the product team.
   demo: { ...none, buckets: files, mail: true },
@@ -124,4 +127,6 @@ export const jobAccess: Record<JobName, FunctionAccess> = {
   // Counts mail events and marks bounced recipient rows.
   mailevents: { ...none, table: 'records' },
   'mail-test': { ...none, mail: true, secrets: true },
+  // Reads a paid verification request and the organisation's address; marks it mailed.
+  'request-mail': { ...none, table: 'records', mail: true },
 };

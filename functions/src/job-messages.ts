@@ -51,6 +51,7 @@ export const jobMessages = {
     version: z.number().int().min(0),
     to: id,
   }),
+  'request-mail': z.object({ orgId: id, requestId: id }),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobMessage<J extends JobName> = z.infer<(typeof jobMessages)[J]>;

@@ -32,6 +32,9 @@ export const jobs = {
   // A test mail of a template (POST /api/mail-templates/test): the composer and the SMTP client stay out
   // of the HTTP functions. Tried twice; its run says how it went.
   'mail-test': { timeoutSeconds: 60, batchSize: 1, maxReceiveCount: 2, memoryMb: 512 },
+  // Mails the organisation a paid verification request: SES stays out of the public function that
+  // carries the `stripe` library (its 1 MB budget).
+  'request-mail': { timeoutSeconds: 30, batchSize: 1, maxReceiveCount: 3, memoryMb: 256 },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

@@ -52,6 +52,7 @@ const handlers = {
   download: () => import('../../functions/src/jobs/download'),
   mailevents: () => import('../../functions/src/jobs/mailevents'),
   'mail-test': () => import('../../functions/src/jobs/mail-test'),
+  'request-mail': () => import('../../functions/src/jobs/request-mail'),
 } satisfies Record<JobName, () => Promise<{ handler: unknown }>>;
 const runs = () => import('../../functions/src/domain/runs');
 
@@ -256,6 +257,40 @@ const cases = {
     dead: [],
     // A malformed test-mail message is parked; a well-formed one that fails settles its run (mail-templates.test).
     fails: async () => lastDelivery('mail-test', { notATestMail: true }),
+  },
+  'request-mail': {
+    dead: ['mail'],
+    // A paid verification request the organisation could not be mailed: it stays paid (and listed)
+    // and says why it was not mailed.
+    fails: async (admin) => {
+      await functionsWith([]);
+      const { paidVerificationRequests } = await import('../../functions/src/store/paid-verification-requests');
+      const requestId = randomUUID();
+      await paidVerificationRequests()
+        .create({
+          orgId: admin.orgId,
+          requestId,
+          requestedAt: new Date().toISOString(),
+          payer_name: 'Ada Employer',
+          organization: 'Analytical Engines Ltd',
+          designation: 'Head of Hiring',
+          email: 'ada.employer@example.com',
+          contactnumber: '+44 20 7946 0958',
+          fullname: 'Grace Hopper',
+          enrollnumber: 'ENR-1',
+          competencyname: 'Bachelor of Science',
+          paymentId: 'pi_notmailed',
+          amountCents: 2500,
+          currency: 'eur',
+          status: 'paid',
+          paidAt: new Date().toISOString(),
+        })
+        .go();
+      await lastDelivery('request-mail', { orgId: admin.orgId, requestId });
+      const { data } = await paidVerificationRequests().get({ orgId: admin.orgId, requestId }).go();
+      expect(data).toMatchObject({ status: 'paid', mailFailure: unreachable });
+      expect(data?.mailedAt).toBeUndefined();
+    },
   },
 } satisfies Record<JobName, Case>;
 

@@ -24,6 +24,10 @@ export const clientLimits = {
   chainRelay: { max: 120, windowSeconds: 60 },
   verification: { max: 60, windowSeconds: 60 },
   walletIntroduction: { max: 20, windowSeconds: 15 * 60 },
+  /** Paid verification requests: each request makes a PaymentIntent on the organisation's account. */
+  verificationOffer: { max: 60, windowSeconds: 60 },
+  verificationRequest: { max: 10, windowSeconds: 15 * 60 },
+  verificationConfirm: { max: 30, windowSeconds: 15 * 60 },
   /** A mail's pixel and links: a person opens a few mails a minute; a scanner is cut off. */
   mailTracking: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;

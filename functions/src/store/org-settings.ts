@@ -60,6 +60,9 @@ export const orgSettings = defineEntity('orgSettings', {
     gasprice: attr.text,
     contactemail: attr.text,
     stripepublickey: attr.text,
+    /** The paid verification request's fee in cents (null: none). */
+    verificationfeecents: value,
+    verificationcurrency: attr.text,
 
     cohortsplitlength: flag,
     validate: flag,

@@ -83,7 +83,9 @@ export const verificationRequestRow = z.object({
   email: z.string().optional(),
   contactnumber: z.string().optional(),
   enrollnumber: z.string().optional(),
+  /** A paid request's fee in the currency's main unit (25.5), and its currency (`usd`). */
   amountofpayment: z.number().optional(),
+  currency: z.string().optional(),
 });
 export type VerificationRequestRow = z.infer<typeof verificationRequestRow>;
 

@@ -18,6 +18,7 @@ import { systemRoutes } from './system';
 import { teamRoutes } from './team';
 import { transactionsRoutes } from './transactions';
 import { uploadsRoutes } from './uploads';
+import { verificationRequestRoutes } from './verification-requests';
 import { workspaceRoutes } from './workspace';
 
 /**
@@ -55,6 +56,7 @@ export const contract = {
   ...mailTrackingRoutes,
   ...demoRoutes,
   ...mailTemplatesRoutes,
+  ...verificationRequestRoutes,
 };
 
 export type Contract = typeof contract;

@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import { settingsMessages as m } from '../settings/messages';
 import { blockchains, storageTypes, type Blockchain, type StorageType } from '../settings/choices';
+import {
+  feeCents,
+  MAX_VERIFICATION_FEE_CENTS,
+  MIN_VERIFICATION_FEE_CENTS,
+  verificationCurrencies,
+} from '../settings/verification-fee';
 import { envelope } from './envelope';
 import { anyMember, defineRoutes, mainAdmin, writer } from './define';
 
@@ -21,6 +27,7 @@ export const certificateVersions = ['v2', 'v3'] as const;
 export const storageChoices = ['proofmark', 'customer'] as const;
 export const smtpTypes = ['oauth', 'pwd'] as const;
 export { blockchains, storageTypes, type Blockchain, type StorageType };
+export { verificationCurrencies };
 export const storageTypeLabels: Record<StorageType, string> = {
   1: 'S3 bucket',
   2: 'Azure',
@@ -31,7 +38,6 @@ export const storageTypeLabels: Record<StorageType, string> = {
 /** The old client's mail service index (spec §9): Gmail SMTP 0, Office 365 1. */
 export const mailServices = { smtp: 0, office365: 1 } as const;
 export const MAX_PARTNER_SIGNATORIES = 3;
-
 // ——— field helpers ———
 
 const URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
@@ -269,6 +275,21 @@ export const stripeUpdate = z.object({
   publickey: text(256).refine((k) => k === '' || k.startsWith('pk_'), m.stripePublicKeyInvalid),
   secretkey: secret(256).refine((k) => k === undefined || /^(sk|rk)_/.test(k), m.stripeSecretKeyInvalid),
   productapikey: secret(256),
+  /**
+   * The fee of a paid verification request on the public verifier page, in the currency's main
+   * unit as people type it (`25`, `25.50`; stored in cents, feeCents). Empty: requests are not taken online.
+   */
+  verificationfee: text(12).refine((f) => {
+    if (f === '') return true;
+    const cents = feeCents(f);
+    return cents !== null && cents >= MIN_VERIFICATION_FEE_CENTS && cents <= MAX_VERIFICATION_FEE_CENTS;
+  }, m.verificationFeeInvalid),
+  verificationcurrency: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('usd')
+    .refine((c) => (verificationCurrencies as readonly string[]).includes(c), m.verificationCurrencyInvalid),
   ...common,
 });
 
@@ -468,6 +489,9 @@ export const profileData = z.object({
   stripepublickey: z.string(),
   stripesecretkey: secretStatus,
   stripeproductapikey: secretStatus,
+  /** The paid verification request's fee in cents (null: none, requests are not taken online). */
+  verificationfeecents: z.number().int().nullable(),
+  verificationcurrency: z.string(),
 
   cohortsplitlength: z.number().int(),
   validate: flagOut,

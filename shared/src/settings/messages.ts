@@ -46,6 +46,8 @@ export const settingsMessages = {
   contactEmailRequired: 'Please enter the contact email.',
   stripePublicKeyInvalid: 'The payment public key starts with pk_.',
   stripeSecretKeyInvalid: 'The payment secret key starts with sk_ or rk_.',
+  verificationFeeInvalid: 'The verification fee is an amount from 0.50 to 100000 with at most two decimals, or empty.',
+  verificationCurrencyInvalid: 'Please choose a currency for the verification fee.',
   partnerSignatoriesCount: 'Please enter one to three signatories.',
   partnerFieldRequired: 'Please fill in every field of each signatory.',
   tooLong: 'This value is too long.',

@@ -42,8 +42,12 @@ export const dashboardCsv = async (
         'transaction',
         'payer',
         'organization',
+        'designation',
         'email',
+        'contact number',
+        'enrolment number',
         'amount',
+        'currency',
       ],
       rows.map((r) => [
         r.timeadded,
@@ -55,8 +59,12 @@ export const dashboardCsv = async (
         r.transactionid,
         r.payer_name ?? '',
         r.organization ?? '',
+        r.designation ?? '',
         r.email ?? '',
+        r.contactnumber ?? '',
+        r.enrollnumber ?? '',
         r.amountofpayment ?? '',
+        r.currency ?? '',
       ]),
     );
   }

@@ -1,6 +1,7 @@
 import { createConversions, type EntityItem } from 'electrodb';
 import type { VerificationRequestRow } from '@proofmark/shared/contract/dashboard';
 import { badRequest } from '@proofmark/shared/errors';
+import { paidVerificationRequests as paidRequests } from '../../store/paid-verification-requests';
 import { stats } from '../../store/stats';
 import { verifications } from '../../store/verifications';
 
@@ -15,8 +16,7 @@ import { verifications } from '../../store/verifications';
  * answers what matched with a cursor to go on from. An organisation with 100k checks costs a page
  * what one with ten does.
  *
- * Paid verification requests (billing) join this table through `paidVerificationRequests` below:
- * the billing area records them; until it does, there are none.
+ * Paid verification requests (billing) join this table through `paidVerificationRequests` below.
  */
 
 export interface TimeSpan {
@@ -56,14 +56,41 @@ const rowOf = (v: Verification): VerificationRequestRow => ({
   transactionid: v.transactionId ?? '',
 });
 
+/** A paid request's row is read whole; the dashboard reads at most this many of a period. */
+const PAID_READ_BUDGET = 1_000;
+
 /**
- * The seam for paid verification requests (spec §3's payer fields): none yet. The billing work
- * answers its rows of the span here, in the same row shape (`kind: 'paid'`).
+ * The paid verification requests of the span (spec §3's payer fields, `kind: 'paid'`), newest
+ * first: the billing area records them (store/paid-verification-requests.ts); requests whose
+ * payment never completed are not listed.
  */
-export const paidVerificationRequests = async (
-  _orgId: string,
-  _span: TimeSpan,
-): Promise<VerificationRequestRow[]> => [];
+export const paidVerificationRequests = async (orgId: string, span: TimeSpan): Promise<VerificationRequestRow[]> => {
+  const { data } = await paidRequests()
+    .query.byTime({ orgId })
+    .between({ requestedAt: span.from }, { requestedAt: span.until })
+    .go({ order: 'desc', limit: PAID_READ_BUDGET, pages: 'all' });
+  return data
+    .filter((r) => r.status === 'paid' && r.requestedAt >= span.from && r.requestedAt < span.until)
+    .map((r) => ({
+      id: r.requestId,
+      kind: 'paid',
+      timeadded: r.requestedAt,
+      credentialId: '',
+      verdict: 'paid',
+      method: 'request',
+      fullname: r.fullname,
+      competencyname: r.competencyname,
+      transactionid: r.paymentId,
+      payer_name: r.payer_name,
+      organization: r.organization,
+      designation: r.designation,
+      email: r.email,
+      contactnumber: r.contactnumber,
+      enrollnumber: r.enrollnumber,
+      amountofpayment: r.amountCents / 100,
+      currency: r.currency,
+    }));
+};
 
 const matcher = (search: string) => {
   const needle = search.toLowerCase();
@@ -188,7 +215,7 @@ export const verificationRequests = async (
     search: q.search,
     budget: SEARCH_READ_BUDGET,
   });
-  // Paid requests are few: the first page carries them all (none until billing records them).
+  // Paid requests are few: the first page carries them all.
   const paid = q.cursor ? [] : (await paidVerificationRequests(orgId, span)).filter(matcher(q.search));
   return { rows: [...paid, ...checks.rows], ...(checks.next ? { next: checks.next } : {}) };
 };

@@ -1,4 +1,5 @@
 import type { Blockchain, PartnerSignatory, UpdateProfileRequest } from '@proofmark/shared/contract/profile';
+import { feeCents } from '@proofmark/shared/settings/verification-fee';
 import { storageTypes, type StorageType } from '@proofmark/shared/settings/choices';
 import { secretsIn, type SecretField } from '@proofmark/shared/settings/rules';
 import { orgSettings } from '../../store/org-settings';
@@ -56,6 +57,9 @@ export interface OrgSettings {
   gasprice?: string;
   contactemail?: string;
   stripepublickey?: string;
+  /** The paid verification request's fee (null: requests are not taken online). */
+  verificationfeecents?: number | null;
+  verificationcurrency?: string;
 
   cohortsplitlength?: number;
   validate?: 0 | 1;
@@ -175,7 +179,11 @@ export const settingsChangeFor = (req: UpdateProfileRequest): SettingsChange => 
     case 'contactinformation':
       return only({ contactemail: req.contactemail });
     case 'stripeinformation':
-      return only({ stripepublickey: req.publickey });
+      return only({
+        stripepublickey: req.publickey,
+        verificationfeecents: req.verificationfee ? feeCents(req.verificationfee) : null,
+        verificationcurrency: req.verificationcurrency,
+      });
     case 'competencypartnerinformation':
       return only({
         competencypartner: { competencyname: req.competencyname, description: req.description },

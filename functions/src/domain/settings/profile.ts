@@ -116,6 +116,8 @@ export const profileFrom = (
   stripepublickey: s.stripepublickey ?? '',
   stripesecretkey: secrets.stripesecretkey,
   stripeproductapikey: secrets.stripeproductapikey,
+  verificationfeecents: s.verificationfeecents ?? null,
+  verificationcurrency: s.verificationcurrency ?? 'usd',
 
   // Spec §1: batches of up to 2000 certificates.
   cohortsplitlength: s.cohortsplitlength ?? 2000,

@@ -40,6 +40,7 @@ import {
   verify,
   type IssuerFacts,
 } from './verifier';
+import { REQUEST_PARAM, VerificationRequestCard } from './VerificationRequestCard';
 
 type Check =
   | { state: 'idle' }
@@ -220,6 +221,12 @@ export default function VerifierPage() {
           </Card>
 
           <Outcome check={check} />
+
+          {slug ? (
+            <div style={{ marginTop: 24 }}>
+              <VerificationRequestCard slug={slug} returnedRequest={search.get(REQUEST_PARAM) ?? undefined} />
+            </div>
+          ) : null}
         </div>
       </Layout.Content>
     </Layout>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { formatPrice } from '@proofmark/shared/contract/billing';
 import type { VerificationRequestRow } from '@proofmark/shared/contract/dashboard';
 import { SearchBox } from '../../../components/SearchBox';
 import { DownloadOutlined } from '../../../components/icons';
@@ -19,6 +20,7 @@ const verdictColor: Record<string, string> = {
   suspended: '#ad4e00',
   expired: '#ad4e00',
   tampered: '#a8071a',
+  paid: '#0958d9',
 };
 
 /**
@@ -64,6 +66,20 @@ export function VerificationTable({
     },
     { title: 'How', dataIndex: 'method' },
     {
+      title: 'Requested by',
+      dataIndex: 'payer_name',
+      render: (_v: string, r) =>
+        r.kind === 'paid' ? (
+          <span data-testid="paid-request">
+            {r.payer_name} ({r.designation}, {r.organization}) · {r.email} · {r.contactnumber}
+            <br />
+            Enrolment {r.enrollnumber} · paid {formatPrice(Math.round((r.amountofpayment ?? 0) * 100), r.currency ?? 'usd')}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
       title: 'Transaction',
       dataIndex: 'transactionid',
       render: (v: string) => (v ? <code title={v}>{`${v.slice(0, 10)}…`}</code> : '—'),
@@ -92,7 +108,7 @@ export function VerificationTable({
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 720 }}
+          scroll={{ x: 960 }}
           locale={{ emptyText: 'No verification requests in this period.' }}
           onChange={(_p, _f, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -4,6 +4,7 @@ import {
   gasUpdate,
   issuerUpdate,
   stripeUpdate,
+  verificationCurrencies,
 } from '@proofmark/shared/contract/profile';
 import type { FieldsBlockSpec } from './FieldsBlock';
 
@@ -60,12 +61,19 @@ export const paymentBlock: FieldsBlockSpec = {
   settingKey: 'stripeinformation',
   schema: stripeUpdate,
   title: 'Payment provider',
-  description: 'Stripe keys used when verifiers pay for a verification request.',
-  initialValues: (p) => ({ publickey: p.stripepublickey }),
+  description:
+    'Your Stripe keys and fee for paid verification requests: employers pay your own Stripe account on your public verifier page. Without keys or a fee, requests are not taken online.',
+  initialValues: (p) => ({
+    publickey: p.stripepublickey,
+    verificationfee: p.verificationfeecents === null ? '' : (p.verificationfeecents / 100).toFixed(2),
+    verificationcurrency: p.verificationcurrency,
+  }),
   fields: (p) => [
     { name: 'publickey', label: 'Public key', placeholder: 'pk_…', md: 24 },
     { name: 'secretkey', label: 'Secret key', secret: p.stripesecretkey },
     { name: 'productapikey', label: 'Product API key', secret: p.stripeproductapikey },
+    { name: 'verificationfee', label: 'Verification request fee', placeholder: 'e.g. 25.00 (empty: none)', inputMode: 'decimal', maxLength: 12 },
+    { name: 'verificationcurrency', label: 'Fee currency', placeholder: `usd (${verificationCurrencies.join(', ')})`, maxLength: 3 },
   ],
 };
 
