@@ -137,7 +137,7 @@ const layers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-verifier/**', 'cdk.out/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -38,6 +38,8 @@ export interface ProofmarkSettings {
   >;
   /** The built SPA; deployed only when it exists (`npm run deploy` builds it first). */
   webDist: string;
+  /** The built public verifier app (served at /verify); deployed only when it exists. */
+  verifierDist: string;
   /** The SNS topic the alarms publish to, and an address subscribed to it if given. */
   alarmTopicName: string;
   alarmEmail?: string;
@@ -50,6 +52,7 @@ const defaults: ProofmarkSettings = {
   apiAllowedOrigins: ['*'],
   optional: {},
   webDist: 'web/dist',
+  verifierDist: 'web/dist-verifier',
   alarmTopicName: 'proofmark-alarms',
 };
 
@@ -87,6 +90,7 @@ const settingsFrom = (scope: Construct): ProofmarkSettings => {
       ),
     ),
     webDist: resolve(repoRoot, (ctx('webDist') as string | undefined) ?? defaults.webDist),
+    verifierDist: resolve(repoRoot, (ctx('verifierDist') as string | undefined) ?? defaults.verifierDist),
     alarmTopicName: (ctx('alarmTopicName') as string | undefined) ?? defaults.alarmTopicName,
     alarmEmail: ctx('alarmEmail') as string | undefined,
   };
@@ -116,6 +120,7 @@ export class ProofmarkStack extends Stack {
     const publicCors = bucketDefs.public.cors[0];
     const cdn = new Cdn(this, 'Cdn', {
       webBucket: storage.buckets.web,
+      verifierBucket: storage.verifier,
       publicBucket: storage.buckets.public,
       apiDomain: api.originDomain,
       publicCors,
@@ -186,6 +191,18 @@ export class ProofmarkStack extends Stack {
     } else {
       Annotations.of(this).addInfo(
         `No SPA build at ${settings.webDist}: the web bucket is left as it is (npm run deploy builds it first).`,
+      );
+    }
+    if (existsSync(join(settings.verifierDist, 'index.html'))) {
+      new WebDeployment(this, 'Verifier', {
+        sourceDir: settings.verifierDist,
+        bucket: storage.verifier,
+        distribution: cdn.app,
+        prefix: 'verify/',
+      });
+    } else {
+      Annotations.of(this).addInfo(
+        `No verifier build at ${settings.verifierDist}: the verifier bucket is left as it is (npm run deploy builds it first).`,
       );
     }
 

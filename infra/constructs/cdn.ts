@@ -32,8 +32,21 @@ export const spaFallbackCode = `function handler(event) {
   return request;
 }`;
 
+/**
+ * The same for the public verifier app at /verify: its own build, in its own bucket under verify/.
+ * /verify and /verify/<slug> (an organisation's page; slugs never contain a dot) get its index.html.
+ */
+export const verifierFallbackCode = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (request.uri === '/verify' || last.indexOf('.') === -1) request.uri = '/verify/index.html';
+  return request;
+}`;
+
 export interface CdnProps {
   webBucket: IBucket;
+  /** The public verifier app's bucket (Storage.verifier), served at /verify. */
+  verifierBucket: IBucket;
   publicBucket: IBucket;
   /** Host of the HTTP API, served under /api/* so the SPA calls its own origin. */
   apiDomain: string;
@@ -65,6 +78,22 @@ export class Cdn extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Proofmark SPA: client-side routes get /index.html',
     });
+    const verifierFallback = new CloudFrontFunction(this, 'VerifierFallback', {
+      code: FunctionCode.fromInline(verifierFallbackCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Proofmark public verifier: its pages get /verify/index.html',
+    });
+    // The verifier app's own behaviour: same caching and headers as the SPA, its own origin.
+    // CachingOptimized caches by Accept-Encoding (gzip and brotli) and keeps the objects'
+    // Cache-Control (immutable assets, no-cache HTML; web-deployment.ts); `compress` is on.
+    const verifier = {
+      origin: S3BucketOrigin.withOriginAccessControl(props.verifierBucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+      functionAssociations: [{ function: verifierFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
     return new Distribution(this, 'App', {
       comment: 'Proofmark SPA and /api',
       defaultRootObject: 'index.html',
@@ -74,10 +103,13 @@ export class Cdn extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(props.webBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
         responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        '/verify': verifier,
+        '/verify/*': verifier,
         '/api/*': {
           origin: new HttpOrigin(props.apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           // A redirect would turn a POST into a GET; API clients must use HTTPS.

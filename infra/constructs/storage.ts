@@ -30,14 +30,26 @@ const expiryOf = (name: BucketName): readonly { prefix: string; afterDays: numbe
 
 export class Storage extends Construct {
   readonly buckets: Record<BucketName, Bucket>;
+  /**
+   * The public verifier app's files (web/dist-verifier under verify/), served by the app
+   * distribution at /verify. Not a bucket of resources.ts: no function uses it, and on one machine
+   * the gateway serves the build from disk.
+   */
+  readonly verifier: Bucket;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.buckets = recordOf(Object.keys(bucketDefs) as BucketName[], (name) => this.bucket(name));
+    this.buckets = recordOf(Object.keys(bucketDefs) as BucketName[], (name) =>
+      this.bucket(name, bucketDefs[name].cors, expiryOf(name)),
+    );
+    this.verifier = this.bucket('verifier', [], []);
   }
 
-  private bucket(name: BucketName): Bucket {
-    const cors: readonly CorsRule[] = bucketDefs[name].cors;
+  private bucket(
+    name: string,
+    cors: readonly CorsRule[],
+    expire: readonly { prefix: string; afterDays: number }[],
+  ): Bucket {
     const bucket = new Bucket(this, pascal(name), {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -47,7 +59,7 @@ export class Storage extends Construct {
       // Browsers upload through presigned URLs; abandoned multipart uploads would otherwise be billed forever.
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
-        ...expiryOf(name).map((e) => ({ prefix: e.prefix, expiration: Duration.days(e.afterDays) })),
+        ...expire.map((e) => ({ prefix: e.prefix, expiration: Duration.days(e.afterDays) })),
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

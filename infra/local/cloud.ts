@@ -203,6 +203,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       userPoolId: resources.userPoolId,
       userPoolClientId: resources.userPoolClientId,
       webDir: path.join(repoRoot, 'web', 'dist'),
+      verifierDir: path.join(repoRoot, 'web', 'dist-verifier'),
       // As web-deployment.ts writes it in AWS; read when asked, since the URL is set once the gateway listens.
       runtimeConfig: () => ({ publicBaseUrl: process.env[envNames.publicBaseUrl] ?? '' }),
       loadGroup: async (group) => (await import(`../../functions/src/http/${group}.ts`)).handler,

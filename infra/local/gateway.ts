@@ -1,6 +1,4 @@
 import http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -9,6 +7,7 @@ import type { HttpEvent } from '../../functions/src/http/event';
 import { httpFunctionTimeoutSeconds } from '../resources';
 import { invocationContext, invokeWithTimeout } from './function-timeout';
 import { HOST } from './ports';
+import { serveSite } from './static-site';
 
 type GroupHandler = (event: HttpEvent, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -41,7 +40,10 @@ export interface GatewayOptions {
   cognitoUrl: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The SPA's build (web/dist). */
   webDir: string;
+  /** The public verifier's build (web/dist-verifier), served under /verify. */
+  verifierDir: string;
   /** Reads an object of the public bucket (what CloudFront serves in AWS); undefined when missing. */
   readPublic: (
     key: string,
@@ -85,20 +87,6 @@ const claimsAsAuthorizerDoes = (payload: JWTPayload) =>
       Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'string' ? v : String(v),
     ]),
   );
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /**
  * The local stand-in for API Gateway (HTTP API) + CloudFront: `/api/*` becomes a v2 event for the
@@ -260,34 +248,18 @@ export const startGateway = async (opts: GatewayOptions) => {
       (req.method === 'GET' || req.method === 'HEAD')
     ) {
       return send(res, 200, JSON.stringify(opts.runtimeConfig()), {
-        'content-type': MIME['.json']!,
+        'content-type': 'application/json',
         'cache-control': 'no-cache',
       });
     }
-    const indexFile = path.join(opts.webDir, 'index.html');
-    if (!fs.existsSync(indexFile)) {
-      return send(res, 503, 'The web app is not built yet: run `npm run build:web`.', {
+    // The public verifier is its own build (web/verifier), mounted at /verify as CloudFront does.
+    const isVerifier = url.pathname === '/verify' || url.pathname.startsWith('/verify/');
+    const site = isVerifier ? { dir: opts.verifierDir, base: '/verify/' } : { dir: opts.webDir, base: '/' };
+    if (!serveSite(site, req, res, url.pathname)) {
+      send(res, 503, 'The web app is not built yet: run `npm run build:web`.', {
         'content-type': 'text/plain; charset=utf-8',
       });
     }
-    const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
-    const file = path.join(opts.webDir, rel);
-    const inside = file.startsWith(opts.webDir + path.sep);
-    if (inside && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const hashed = rel.startsWith('assets/');
-      return send(res, 200, fs.readFileSync(file), {
-        'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
-        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
-    }
-    // History fallback: any other GET is a client-side route (CloudFront maps 403/404 to index.html the same way).
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      return send(res, 200, fs.readFileSync(indexFile), {
-        'content-type': MIME['.html']!,
-        'cache-control': 'no-cache',
-      });
-    }
-    send(res, 404, 'Not found', { 'content-type': 'text/plain' });
   };
 
   const server = http.createServer((req, res) => {

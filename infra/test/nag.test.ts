@@ -32,6 +32,7 @@ const nagFindings = (
         ...cdkJson.context,
         'aws:cdk:bundling-stacks': [],
         webDist: '.no-spa-build',
+        verifierDist: '.no-verifier-build',
         '@aws-cdk/core:validationReportJson': true,
       },
     });

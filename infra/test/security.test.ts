@@ -13,7 +13,12 @@ let template: Template;
 beforeAll(() => {
   const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Json };
   const app = new App({
-    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], webDist: '.no-spa-build' },
+    context: {
+      ...cdkJson.context,
+      'aws:cdk:bundling-stacks': [],
+      webDist: '.no-spa-build',
+      verifierDist: '.no-verifier-build',
+    },
   });
   const stack = new ProofmarkStack(app, 'ProofmarkStack', {
     env: { account: '123456789012', region: 'eu-west-1' },

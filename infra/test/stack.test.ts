@@ -38,7 +38,13 @@ const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as 
 /** The stack as `cdk synth` builds it (cdk.json's feature flags), minus esbuild: the tests read the template only. */
 const synth = (context: Json = {}): Template => {
   const app = new App({
-    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], webDist: '.no-spa-build', ...context },
+    context: {
+      ...cdkJson.context,
+      'aws:cdk:bundling-stacks': [],
+      webDist: '.no-spa-build',
+      verifierDist: '.no-verifier-build',
+      ...context,
+    },
   });
   const stack = new ProofmarkStack(app, 'ProofmarkStack', {
     env: { account: '123456789012', region: 'eu-west-1' },
@@ -548,9 +554,23 @@ describe('Cdn', () => {
     all('AWS::CloudFront::Distribution').map((d) => d.Properties.DistributionConfig as Json);
   const appDistribution = () => distributions().find((d) => d.DefaultRootObject === 'index.html')!;
 
-  it('has two distributions, both reaching their bucket through origin access control', () => {
+  const cloudFrontFunction = (comment: RegExp) => {
+    const found = all('AWS::CloudFront::Function').filter((f) =>
+      comment.test(f.Properties.FunctionConfig.Comment as string),
+    );
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+  const rewriterOf = (fn: Resource) => {
+    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (
+      e: Json,
+    ) => { uri: string };
+    return (uri: string) => handler({ request: { uri } }).uri;
+  };
+
+  it('has two distributions, each reaching its buckets (SPA and verifier; public) through origin access control', () => {
     expect(distributions()).toHaveLength(2);
-    expect(all('AWS::CloudFront::OriginAccessControl')).toHaveLength(2);
+    expect(all('AWS::CloudFront::OriginAccessControl')).toHaveLength(3);
     for (const d of distributions()) {
       expect(d.Origins.some((o: Json) => o.OriginAccessControlId)).toBe(true);
     }
@@ -562,23 +582,47 @@ describe('Cdn', () => {
     expect(app.DefaultCacheBehavior.FunctionAssociations).toEqual([
       {
         EventType: 'viewer-request',
-        FunctionARN: { 'Fn::GetAtt': [only('AWS::CloudFront::Function').id, 'FunctionARN'] },
+        FunctionARN: { 'Fn::GetAtt': [cloudFrontFunction(/SPA/).id, 'FunctionARN'] },
       },
     ]);
     // Distribution-wide error responses would also rewrite the API's 403/404 into index.html.
     expect(app.CustomErrorResponses).toBeUndefined();
 
-    const code = only('AWS::CloudFront::Function').Properties.FunctionCode as string;
-    const handler = new Function(`${code}; return handler;`)() as (e: Json) => { uri: string };
-    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    const rewrite = rewriterOf(cloudFrontFunction(/SPA/));
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/Dashboard')).toBe('/index.html');
     expect(rewrite('/ManageCertificate/42')).toBe('/index.html');
-    // The public verifier: the generic page and an organisation's (slugs never contain a dot).
-    expect(rewrite('/verify')).toBe('/index.html');
-    expect(rewrite('/verify/analytical-college-a1b2c3')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
+  });
+
+  it('serves the public verifier app at /verify from its own private bucket, compressed and cached', () => {
+    const app = appDistribution();
+    const verifierFn = cloudFrontFunction(/verifier/);
+    const behaviours = (app.CacheBehaviors as Json[]).filter((b) => /^\/verify/.test(b.PathPattern));
+    expect(behaviours.map((b) => b.PathPattern).sort()).toEqual(['/verify', '/verify/*']);
+    const bucket = all('AWS::S3::Bucket').find((b) => tagOf(b, 'proofmark:bucket') === 'verifier')!;
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicPolicy: true });
+    for (const b of behaviours) {
+      expect(b).toMatchObject({
+        Compress: true,
+        CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+        ViewerProtocolPolicy: 'redirect-to-https',
+        FunctionAssociations: [
+          { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [verifierFn.id, 'FunctionARN'] } },
+        ],
+      });
+      const origin = (app.Origins as Json[]).find((o) => o.Id === b.TargetOriginId)!;
+      expect(JSON.stringify(origin.DomainName)).toContain(bucket.id);
+      expect(origin.OriginAccessControlId).toBeDefined();
+    }
+    expect(app.DefaultCacheBehavior.Compress).toBe(true);
+    // Its pages, the generic one and an organisation's (slugs never contain a dot), get its index.html.
+    const rewrite = rewriterOf(verifierFn);
+    expect(rewrite('/verify')).toBe('/verify/index.html');
+    expect(rewrite('/verify/')).toBe('/verify/index.html');
+    expect(rewrite('/verify/analytical-college-a1b2c3')).toBe('/verify/index.html');
+    expect(rewrite('/verify/assets/index-abc123.js')).toBe('/verify/assets/index-abc123.js');
   });
 
   it('sends /api/* to the HTTP API uncached with every viewer header but Host', () => {
@@ -611,16 +655,34 @@ describe('Cdn', () => {
 });
 
 describe('SPA upload', () => {
-  it('uploads a built SPA with its runtime config when there is one', () => {
+  it('uploads the built SPA and verifier app, assets immutable, pages revalidated, when they exist', () => {
     const dist = mkdtempSync(join(tmpdir(), 'proofmark-web-'));
     try {
       mkdirSync(join(dist, 'assets'));
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Proofmark</title>');
-      const t = synth({ webDist: dist });
+      const t = synth({ webDist: dist, verifierDist: dist });
       t.hasResourceProperties('Custom::CDKBucketDeployment', {
         Prune: false,
         DistributionPaths: ['/index.html', '/config.json'],
         DestinationBucketName: { Ref: Match.stringLikeRegexp('^StorageWeb') },
+        Exclude: ['assets/*'],
+        SystemMetadata: { 'cache-control': 'no-cache' },
+      });
+      t.hasResourceProperties('Custom::CDKBucketDeployment', {
+        DestinationBucketName: { Ref: Match.stringLikeRegexp('^StorageWeb') },
+        Include: ['assets/*'],
+        SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      });
+      t.hasResourceProperties('Custom::CDKBucketDeployment', {
+        DistributionPaths: ['/verify/index.html'],
+        DestinationBucketName: { Ref: Match.stringLikeRegexp('^StorageVerifier') },
+        DestinationBucketKeyPrefix: 'verify/',
+        SystemMetadata: { 'cache-control': 'no-cache' },
+      });
+      t.hasResourceProperties('Custom::CDKBucketDeployment', {
+        DestinationBucketName: { Ref: Match.stringLikeRegexp('^StorageVerifier') },
+        DestinationBucketKeyPrefix: 'verify/',
+        Include: ['assets/*'],
       });
       expect(backendFunctions(t)).toHaveLength(routeGroups.length + jobNames.length);
     } finally {

@@ -1,4 +1,4 @@
-// `npm run bench [engine|verifiers|render|workspace|designs|bundles|dashboard|recipients|load]`: prints the figures the issues name. Measurements, not tests.
+// `npm run bench [engine|verifiers|render|workspace|designs|bundles|dashboard|recipients|load|spa]`: prints the figures the issues name. Measurements, not tests.
 import { benchCredentialEngine } from './credential-engine';
 import { benchVerifiers } from './verifiers';
 import { benchRender } from './render';
@@ -8,6 +8,7 @@ import { benchDashboard } from './dashboard';
 import { benchDesigns } from './designs';
 import { benchLoad } from './load';
 import { benchRecipients } from './recipients';
+import { benchSpa } from './spa';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -21,3 +22,4 @@ if (want('bundles')) await benchBundles();
 if (want('dashboard')) await benchDashboard();
 if (want('recipients')) await benchRecipients();
 if (want('load')) await benchLoad();
+if (want('spa')) await benchSpa();

@@ -46,6 +46,8 @@ describe('landing page', () => {
     expect(await page.getByRole('banner').getByText('Proofmark', { exact: true }).isVisible()).toBe(true);
 
     const pricing = page.locator('#pricing');
+    // The plans come from GET /api/plans after the page has painted.
+    await pricing.getByRole('button', { name: 'Choose the Starter plan' }).waitFor({ timeout: 30_000 });
     const pricingText = await pricing.innerText();
     for (const price of ['$39', '$69', '$99']) expect(pricingText).toContain(price);
     expect(pricingText).toContain('USD / month');
@@ -172,6 +174,8 @@ describe('guards', () => {
     await page.waitForURL(pathnameIs('/Dashboard'));
 
     const menu = page.getByRole('menu');
+    // The signed-in menu is its own chunk (visitors never load it): it comes just after the URL.
+    await menu.getByText('Logout', { exact: true }).waitFor();
     for (const item of [
       'Dashboard',
       'Manage Students',

@@ -15,13 +15,14 @@ import {
   publishedBatch,
   type IssuedCertificates,
 } from '../integration/workspace-fixtures';
+import { axeViolations } from './axe';
 import { launchChromium } from './browser';
 import { freshPage } from './support';
 
 /**
- * The public verifier page in a real browser against the local cloud: certificates issued through
- * the workspace, then checked by their verifier link, by upload and by link, as a visitor without
- * a login would.
+ * The public verifier app (web/verifier, served at /verify) in a real browser against the local
+ * cloud: certificates issued through the workspace, then checked by their verifier link, by
+ * upload, by link, pasted and by ?url=, as a visitor without a login would.
  */
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
@@ -169,6 +170,18 @@ describe('the public verifier page', () => {
     expect(await verdictOn(p)).toBe('revoked');
     expect(await p.getByTestId('verdict').innerText()).toMatch(/Revoked/);
     expect(await stepStatuses(p)).toContainEqual(['revocation', 'failed']);
+    // One sentence a registrar can read, with the issuer's reason said once on the whole page.
+    expect(await p.getByTestId('verdict').innerText()).toContain(
+      'The issuer has revoked this certificate. Reason: Issued in error.',
+    );
+    expect((await p.locator('body').innerText()).match(/Issued in error/g)).toHaveLength(1);
+    for (const text of await p.locator('[data-step-status=skipped]').allInnerTexts())
+      expect(text).toBe('Not checked — an earlier step failed');
+    // The verdict with all its sections is WCAG 2.1 AA clean on a desktop and on a phone.
+    expect(await axeViolations(p)).toEqual([]);
+    await p.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(p)).toEqual([]);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('catches a changed certificate uploaded as a file', async () => {
@@ -202,7 +215,7 @@ describe('the public verifier page', () => {
       mimeType: 'application/json',
       buffer: Buffer.from('this is not json'),
     });
-    await expect.poll(() => p.locator('.ant-alert').innerText()).toMatch(/not a certificate/);
+    await expect.poll(() => p.getByRole('alert').innerText()).toMatch(/not a certificate/);
   });
 
   it('verifies a certificate by its link on the generic page', async () => {
@@ -212,6 +225,32 @@ describe('the public verifier page', () => {
     expect(body).not.toContain('Certificates issued by');
     await p.getByRole('tab', { name: 'From a link' }).click();
     await p.getByLabel('Certificate link').fill(batch.credentials[0]!.url);
+    await p.getByRole('button', { name: 'Verify' }).click();
+    expect(await verdictOn(p)).toBe('verified');
+    expect(await p.getByTestId('issuer-name').innerText()).toBe('Analytical College');
+  });
+
+  it('verifies a certificate from any address given as ?url=, with nothing to click', async () => {
+    const p = await open(`/verify?url=${encodeURIComponent(batch.credentials[0]!.url)}`);
+    expect(await verdictOn(p)).toBe('verified');
+    expect(await p.getByTestId('issuer-name').innerText()).toBe('Analytical College');
+    expect(await p.getByLabel('Certificate link').inputValue()).toBe(batch.credentials[0]!.url);
+  });
+
+  it("shows an unknown organisation's page as the generic verifier, which still verifies a pasted certificate", async () => {
+    const p = await open('/verify/no-such-college');
+    await p.getByRole('heading', { name: 'Verify a certificate' }).waitFor();
+    // Give the profile lookup time to answer 404 before reading the page.
+    await p.waitForLoadState('networkidle');
+    const body = await p.locator('body').innerText();
+    expect(body).toContain('Check that a blockchain certificate is authentic and still valid.');
+    expect(body).not.toMatch(/no-such-college|not exist|unknown organisation|not found/i);
+    expect(await axeViolations(p)).toEqual([]);
+    await p.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(p)).toEqual([]);
+
+    await p.getByRole('tab', { name: 'Paste the certificate' }).click();
+    await p.getByLabel('Certificate JSON').fill(JSON.stringify(credentials[0]));
     await p.getByRole('button', { name: 'Verify' }).click();
     expect(await verdictOn(p)).toBe('verified');
     expect(await p.getByTestId('issuer-name').innerText()).toBe('Analytical College');
@@ -253,9 +292,9 @@ describe('the public verifier page', () => {
 
   it('refuses a verifier link whose id is not a certificate id', async () => {
     const p = await open(`/verify/${slug}?id=not-a-uuid`);
-    await expect.poll(() => p.locator('.ant-alert').innerText()).toMatch(/link is not valid/);
+    await expect.poll(() => p.getByRole('alert').innerText()).toMatch(/link is not valid/);
     const missing = await open(`/verify/${slug}?id=00000000-0000-4000-8000-000000000000`);
-    await expect.poll(() => missing.locator('.ant-alert').innerText()).toMatch(/not found/);
+    await expect.poll(() => missing.getByRole('alert').innerText()).toMatch(/not found/);
   });
 
   it('recorded each verification for the dashboard', async () => {

@@ -1,33 +1,21 @@
-import { Suspense } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SessionExpiryRedirect } from './auth/SessionExpiryRedirect';
-import { PageLoader } from './components/PageLoader';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './queryClient';
 import { RouteGuard } from './routing/RouteGuard';
-import { NotFoundPage, pages, VerifierPage } from './routing/pages';
+import { NotFoundPage, pages } from './routing/pages';
 import { redirects, routeIds, routeTable } from './routing/routeTable';
 import { theme } from './theme';
 
 const queryClient = createQueryClient();
 
+// /verify and /verify/<slug> are not routes of this app: the public verifier is its own static
+// build (web/verifier), which the local gateway and CloudFront serve at those paths.
 function AppRoutes() {
   return (
     <Routes>
-      {/* The public verifier has its own frame and needs no session, so it sits outside the guard. */}
-      {['/verify', '/verify/:slug'].map((path) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <VerifierPage />
-            </Suspense>
-          }
-        />
-      ))}
       <Route element={<RouteGuard />}>
         <Route element={<AppLayout />}>
           {routeIds.map((id) => {

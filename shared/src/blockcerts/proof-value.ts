@@ -1,6 +1,7 @@
 import { base58 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { Decoder } from 'cbor-x';
+// Only the decoder: the browser's verifier carries no CBOR encoder (cbor-encode.ts writes ours).
+import { Decoder } from 'cbor-x/decode';
 import { base58btcEncode } from './base58';
 import { encodeCbor, type CborValue } from './cbor-encode';
 import { CHAIN_IDS, isEvmChain, networkId, networkName, parseAnchor, type AnchorChain } from './anchor';

@@ -12,11 +12,7 @@ import { anyone, defineRoutes } from './define';
  *   kept), so the endpoint tells nobody which organisations or credentials exist.
  */
 
-/** A relay's path segment for an anchor's chain and network: `eth-sepolia`, `btc-testnet`. */
-export const chainRelayNetwork = (anchor: { chain: string; network: string }) =>
-  `${anchor.chain}-${anchor.network}`;
-export const chainRelayPath = (anchor: { chain: string; network: string }) =>
-  `/api/public/chain/${encodeURIComponent(chainRelayNetwork(anchor))}`;
+export { chainRelayNetwork, chainRelayPath } from '../chain-relay';
 
 /** The relay's path parameter: lower-case chain and network, nothing that could be a path. */
 export const chainRelayNetworkParam = z

@@ -1,11 +1,13 @@
+import { lazy } from 'react';
 import { Layout } from 'antd';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../components/BrandLogo';
 import { useSession } from '../session';
 import { paths } from '../routing/routeTable';
-import { AppMenu } from './AppMenu';
-import { OrgIdentity } from './OrgIdentity';
 import { PublicActions } from './PublicActions';
+
+// Suspends up to the frame's boundary (AppLayout), so the menu is there before the screen under it.
+const SignedInHeader = lazy(() => import('./SignedInHeader'));
 
 /** Sticky top bar: the logo, then the signed-in menu or, for visitors, the Login button. */
 export function AppHeader() {
@@ -31,8 +33,7 @@ export function AppHeader() {
       >
         <BrandLogo />
       </Link>
-      {signedIn && <OrgIdentity />}
-      {signedIn ? <AppMenu /> : <PublicActions />}
+      {signedIn ? <SignedInHeader /> : <PublicActions />}
     </Layout.Header>
   );
 }

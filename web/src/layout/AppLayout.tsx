@@ -17,15 +17,19 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader />
-      <Layout.Content>
-        {/* Keyed by path so a screen that failed to load does not leave its spinner on the next one. */}
-        <Suspense key={pathname} fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
-      <SiteFooter />
-    </Layout>
+    // The signed-in header is loaded lazily (visitors never need it): the frame waits for it, so a
+    // signed-in screen never shows without its menu.
+    <Suspense fallback={<PageLoader />}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <AppHeader />
+        <Layout.Content>
+          {/* Keyed by path so a screen that failed to load does not leave its spinner on the next one. */}
+          <Suspense key={pathname} fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <SiteFooter />
+      </Layout>
+    </Suspense>
   );
 }

@@ -32,6 +32,3 @@ export const pages: Record<RouteId, Page> = {
 };
 
 export const NotFoundPage: Page = lazy(() => import('../pages/NotFound'));
-
-/** The public verifier (/verify, /verify/<slug>): outside the app frame and the guard, no login. */
-export const VerifierPage: Page = lazy(() => import('../pages/Verifier'));

@@ -1,81 +1,71 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Input,
-  Layout,
-  Result,
-  Space,
-  Spin,
-  Steps,
-  Tabs,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { VerificationResult } from '@proofmark/shared/blockcerts/index';
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type FormEvent,
+} from 'react';
 import type { VerificationMethod } from '@proofmark/shared/contract/public';
-import { brandColors, productName } from '../../brand';
+import { productName } from '../../brand';
 import { BrandLogo } from '../../components/BrandLogo';
-import { CloudUploadOutlined, SafetyCertificateOutlined } from '../../components/icons';
+import { Icon } from './icons';
+import { InputTabs } from './InputTabs';
+import { Outcome, type Check } from './Outcome';
 import {
-  anchorFacts,
-  headlineReason,
-  certificateFacts,
   isCredentialUuid,
   isVerifierSlug,
   issuerFacts,
   loadById,
   loadByUrl,
   loadFile,
+  loadText,
   LoadError,
   organisationProfile,
   recordVerification,
-  verdicts,
   verify,
   type IssuerFacts,
 } from './verifier';
-import { REQUEST_PARAM, VerificationRequestCard } from './VerificationRequestCard';
+import styles from './Verifier.module.css';
 
-type Check =
-  | { state: 'idle' }
-  | { state: 'working'; what: string }
-  | { state: 'load-error'; message: string }
-  | {
-      state: 'done';
-      result: VerificationResult;
-      credential: unknown;
-      issuer?: IssuerFacts;
-    };
+// An organisation's page also takes paid verification requests: antd and the payment form, loaded
+// after the page has painted (outside the verifier's first-paint budget).
+const VerificationRequests = lazy(() => import('./VerificationRequestSection'));
 
-const stepStatus = { passed: 'finish', failed: 'error', skipped: 'wait' } as const;
+const ACCEPTED_FILES = '.json,.jsonld,application/json,application/ld+json,.png,image/png,.svg,image/svg+xml';
 
-const formatDate = (iso: string | undefined) => {
-  if (!iso) return undefined;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
-};
+/** Where the page was opened: /verify/<slug>?id=<uuid> or ?url=<certificate address>. */
+export interface VerifierLocation {
+  /** The path segment after /verify/, as typed (checked here). */
+  slug?: string;
+  search: URLSearchParams;
+}
+
+/** Reads the page's own address (the verifier app has no router: it is one page). */
+export const currentLocation = (): VerifierLocation => ({
+  slug: decodeURIComponent(window.location.pathname.split('/')[2] ?? '') || undefined,
+  search: new URLSearchParams(window.location.search),
+});
 
 /**
- * The public verifier (no login): /verify/<slug> is an organisation's page, /verify the generic one.
- * A certificate comes by file, by link, or by ?id=<uuid> in the page's own link (QR codes, emails);
- * the shared verification runs here in the browser and every step is shown.
+ * The public verifier (no login), its own static app (web/verifier): /verify/<slug> is an
+ * organisation's page, /verify the generic one, and an unknown organisation's page is the generic
+ * one (it never says which organisations exist). A certificate comes by file, by link, pasted, by
+ * ?id=<uuid> in the page's own link (QR codes, emails) or by ?url=<address> from any issuer; the
+ * shared verification runs here in the browser and every step is shown.
  */
-export default function VerifierPage() {
-  const { slug: rawSlug } = useParams();
-  const slug = isVerifierSlug(rawSlug) ? rawSlug : undefined;
-  const [search] = useSearchParams();
-  const id = search.get('id');
+export default function VerifierPage({ location }: { location: VerifierLocation }) {
+  const slug = isVerifierSlug(location.slug) ? location.slug : undefined;
+  const id = location.search.get('id');
+  const linked = location.search.get('url');
   const [organisation, setOrganisation] = useState<IssuerFacts>();
   const [check, setCheck] = useState<Check>({ state: 'idle' });
-  const [url, setUrl] = useState('');
+  const [tab, setTab] = useState(linked ? 'url' : 'file');
+  const [url, setUrl] = useState(linked ?? '');
+  const [pasted, setPasted] = useState('');
+  const [dragging, setDragging] = useState(false);
   // A newer check supersedes an older one still running; only the newest may show its result.
   const run = useRef(0);
 
@@ -116,256 +106,152 @@ export default function VerifierPage() {
   );
 
   useEffect(() => {
-    if (!id) return;
-    if (!slug || !isCredentialUuid(id)) {
-      setCheck({ state: 'load-error', message: 'This verification link is not valid.' });
-      return;
+    if (id) {
+      if (!slug || !isCredentialUuid(id)) {
+        setCheck({ state: 'load-error', message: 'This verification link is not valid.' });
+        return;
+      }
+      void start('Fetching the certificate…', 'id', () => loadById(slug, id));
+    } else if (linked) {
+      void start('Fetching the certificate…', 'url', () => loadByUrl(linked));
     }
-    void start('Fetching the certificate…', 'id', () => loadById(slug, id));
-  }, [id, slug, start]);
+  }, [id, linked, slug, start]);
 
-  const checkUrl = () => {
+  const checkFile = (file: File | undefined) => {
+    // Read here in the browser: nothing is uploaded anywhere.
+    if (file) void start(`Reading ${file.name}…`, 'upload', () => loadFile(file));
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    checkFile(e.dataTransfer.files[0]);
+  };
+  const checkUrl = (e: FormEvent) => {
+    e.preventDefault();
     if (url.trim()) void start('Fetching the certificate…', 'url', () => loadByUrl(url));
+  };
+  // A pasted certificate is the visitor's own copy, as a file would be: recorded as an upload.
+  const checkPasted = (e: FormEvent) => {
+    e.preventDefault();
+    if (pasted.trim()) void start('Reading the certificate…', 'upload', () => loadText(pasted));
   };
 
   return (
-    <Layout style={{ minHeight: '100vh', background: brandColors.surface }}>
-      <Layout.Header
-        style={{
-          background: '#fff',
-          borderBottom: '1px solid #e6eaf2',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          paddingInline: 24,
-        }}
-      >
-        <Link to="/" aria-label={`${productName} home`}>
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <a href="/" aria-label={`${productName} home`} className={styles.home}>
           <BrandLogo />
-        </Link>
-        <Typography.Text type="secondary">Certificate verifier</Typography.Text>
-      </Layout.Header>
-      <Layout.Content>
-        <div style={{ maxWidth: 960, margin: '0 auto', padding: '32px 24px 48px' }}>
-          <Flex align="center" gap={16} style={{ marginBottom: 24 }}>
-            {organisation?.image ? (
-              <Avatar src={organisation.image} size={56} shape="square" alt="" />
-            ) : (
-              <Avatar
-                size={56}
-                shape="square"
-                style={{ background: brandColors.primaryBg, color: brandColors.primary }}
-                icon={<SafetyCertificateOutlined />}
-              />
-            )}
-            <div>
-              <Typography.Title level={2} style={{ margin: 0 }}>
-                Verify a certificate
-              </Typography.Title>
-              <Typography.Text type="secondary">
-                {organisation?.name
-                  ? `Certificates issued by ${organisation.name}`
-                  : 'Check that a blockchain certificate is authentic and still valid.'}
-              </Typography.Text>
-            </div>
-          </Flex>
-
-          <Card style={{ marginBottom: 24 }}>
-            <Tabs
-              items={[
-                {
-                  key: 'file',
-                  label: 'Upload a file',
-                  children: (
-                    <Upload.Dragger
-                      accept=".json,.jsonld,application/json,application/ld+json,.png,image/png,.svg,image/svg+xml"
-                      multiple={false}
-                      showUploadList={false}
-                      beforeUpload={(file) => {
-                        void start(`Reading ${file.name}…`, 'upload', () => loadFile(file));
-                        // Read here in the browser: nothing is uploaded anywhere.
-                        return Upload.LIST_IGNORE;
-                      }}
-                    >
-                      <p className="ant-upload-drag-icon">
-                        <CloudUploadOutlined />
-                      </p>
-                      <p className="ant-upload-text">Drop a certificate here, or click to choose one</p>
-                      <p className="ant-upload-hint">
-                        A certificate file (JSON) or an Open Badge image (PNG or SVG). The file stays on your
-                        computer.
-                      </p>
-                    </Upload.Dragger>
-                  ),
-                },
-                {
-                  key: 'url',
-                  label: 'From a link',
-                  children: (
-                    <Space.Compact style={{ width: '100%' }}>
-                      <Input
-                        aria-label="Certificate link"
-                        placeholder="https://… (the certificate's address or its verification link)"
-                        value={url}
-                        onChange={(e) => setUrl(e.target.value)}
-                        onPressEnter={checkUrl}
-                      />
-                      <Button type="primary" onClick={checkUrl} disabled={!url.trim()}>
-                        Verify
-                      </Button>
-                    </Space.Compact>
-                  ),
-                },
-              ]}
-            />
-          </Card>
-
-          <Outcome check={check} />
-
-          {slug ? (
-            <div style={{ marginTop: 24 }}>
-              <VerificationRequestCard slug={slug} returnedRequest={search.get(REQUEST_PARAM) ?? undefined} />
-            </div>
-          ) : null}
+        </a>
+        <span className={styles.muted}>Certificate verifier</span>
+      </header>
+      <main className={styles.main}>
+        <div className={styles.heading}>
+          {organisation?.image ? (
+            <img src={organisation.image} alt="" width={56} height={56} className={styles.logo} />
+          ) : (
+            <span className={styles.badge}>
+              <Icon name="shield" size={30} />
+            </span>
+          )}
+          <div>
+            <h1>Verify a certificate</h1>
+            <p className={styles.muted}>
+              {organisation?.name
+                ? `Certificates issued by ${organisation.name}`
+                : 'Check that a blockchain certificate is authentic and still valid.'}
+            </p>
+          </div>
         </div>
-      </Layout.Content>
-    </Layout>
-  );
-}
 
-function Outcome({ check }: { check: Check }) {
-  if (check.state === 'idle') return null;
-  if (check.state === 'working')
-    return (
-      <Card>
-        <Flex align="center" justify="center" gap={12} style={{ padding: 24 }}>
-          <Spin />
-          <Typography.Text>{check.what}</Typography.Text>
-        </Flex>
-      </Card>
-    );
-  if (check.state === 'load-error')
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message="The certificate could not be checked"
-        description={check.message}
-      />
-    );
+        <div className={styles.card}>
+          <InputTabs
+            active={tab}
+            onChange={setTab}
+            items={[
+              {
+                key: 'file',
+                label: 'Upload a file',
+                panel: (
+                  <label
+                    className={`${styles.drop} ${dragging ? styles.dragging : ''}`}
+                    onDragOver={(e) => {
+                      e.preventDefault();
+                      setDragging(true);
+                    }}
+                    onDragLeave={() => setDragging(false)}
+                    onDrop={onDrop}
+                  >
+                    <input
+                      type="file"
+                      accept={ACCEPTED_FILES}
+                      className={styles.visuallyHidden}
+                      onChange={(e) => {
+                        checkFile(e.target.files?.[0]);
+                        // The same file chosen again is checked again.
+                        e.target.value = '';
+                      }}
+                    />
+                    <Icon name="upload" size={40} />
+                    <span className={styles.dropText}>Drop a certificate here, or click to choose one</span>
+                    <span className={styles.muted}>
+                      A certificate file (JSON) or an Open Badge image (PNG or SVG). The file stays on your
+                      computer.
+                    </span>
+                  </label>
+                ),
+              },
+              {
+                key: 'url',
+                label: 'From a link',
+                panel: (
+                  <form className={styles.row} onSubmit={checkUrl}>
+                    <input
+                      type="text"
+                      inputMode="url"
+                      aria-label="Certificate link"
+                      placeholder="https://… (the certificate's address or its verification link)"
+                      value={url}
+                      onChange={(e) => setUrl(e.target.value)}
+                      className={styles.input}
+                    />
+                    <button type="submit" className={styles.primary} disabled={!url.trim()}>
+                      Verify
+                    </button>
+                  </form>
+                ),
+              },
+              {
+                key: 'paste',
+                label: 'Paste the certificate',
+                panel: (
+                  <form className={styles.column} onSubmit={checkPasted}>
+                    <textarea
+                      aria-label="Certificate JSON"
+                      placeholder='{"@context": …} (the whole certificate file)'
+                      value={pasted}
+                      onChange={(e) => setPasted(e.target.value)}
+                      rows={8}
+                      spellCheck={false}
+                      className={styles.input}
+                    />
+                    <button type="submit" className={styles.primary} disabled={!pasted.trim()}>
+                      Verify
+                    </button>
+                  </form>
+                ),
+              },
+            ]}
+          />
+        </div>
 
-  const { result, credential, issuer } = check;
-  const verdict = verdicts[result.status];
-  const facts = certificateFacts(credential);
-  const anchor = anchorFacts(result.anchor);
+        <Outcome check={check} />
 
-  return (
-    <Space direction="vertical" size={24} style={{ width: '100%' }}>
-      <Card data-testid="verdict" data-verdict={result.status}>
-        <Result
-          status={verdict.tone}
-          title={verdict.title}
-          subTitle={
-            <>
-              {verdict.description}
-              {headlineReason(result) ? (
-                <>
-                  <br />
-                  <Typography.Text type="secondary">Reason: {headlineReason(result)}</Typography.Text>
-                </>
-              ) : null}
-            </>
-          }
-          style={{ padding: '16px 0' }}
-        />
-      </Card>
-
-      <Card title="Certificate">
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="Recipient">{facts.recipient ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="Certificate">{facts.title ?? '—'}</Descriptions.Item>
-          {facts.description ? (
-            <Descriptions.Item label="Description">{facts.description}</Descriptions.Item>
-          ) : null}
-          <Descriptions.Item label="Issued">
-            {formatDate(result.anchoredAt?.toISOString()) ?? formatDate(facts.issued) ?? '—'}
-          </Descriptions.Item>
-          {facts.expires ? (
-            <Descriptions.Item label="Valid until">{formatDate(facts.expires)}</Descriptions.Item>
-          ) : null}
-          {result.credentialId ? (
-            <Descriptions.Item label="Certificate id">
-              <Typography.Text copyable>{result.credentialId}</Typography.Text>
-            </Descriptions.Item>
-          ) : null}
-        </Descriptions>
-      </Card>
-
-      <Card title="Issuer">
-        {issuer ? (
-          <Flex gap={16} align="center">
-            {issuer.image ? <Avatar src={issuer.image} size={64} shape="square" alt="" /> : null}
-            <Space direction="vertical" size={2}>
-              <Typography.Text strong data-testid="issuer-name">
-                {issuer.name ?? 'Unknown issuer'}
-              </Typography.Text>
-              {issuer.homepage ? (
-                <Typography.Link href={issuer.homepage} target="_blank" rel="noopener noreferrer">
-                  {issuer.homepage}
-                </Typography.Link>
-              ) : null}
-              {issuer.email ? <Typography.Text type="secondary">{issuer.email}</Typography.Text> : null}
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                Issuer profile: {issuer.url}
-              </Typography.Text>
-            </Space>
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">The certificate does not name a readable issuer.</Typography.Text>
-        )}
-      </Card>
-
-      <Card title="Blockchain record">
-        {anchor ? (
-          <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label="Blockchain">{anchor.chain}</Descriptions.Item>
-            <Descriptions.Item label="Network">
-              <Tag>{anchor.network}</Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label="Transaction">
-              <Typography.Text code copyable style={{ wordBreak: 'break-all' }} data-testid="anchor-tx">
-                {anchor.txId}
-              </Typography.Text>
-            </Descriptions.Item>
-            {result.anchoredAt ? (
-              <Descriptions.Item label="Recorded">
-                {formatDate(result.anchoredAt.toISOString())}
-              </Descriptions.Item>
-            ) : null}
-          </Descriptions>
-        ) : (
-          <Typography.Text type="secondary">The certificate names no blockchain transaction.</Typography.Text>
-        )}
-      </Card>
-
-      <Card title="Verification steps">
-        <Steps
-          direction="vertical"
-          size="small"
-          // Every step carries its own status; none is "in progress".
-          current={result.steps.length}
-          items={result.steps.map((s) => ({
-            title: s.label,
-            status: stepStatus[s.status],
-            description: (
-              <span data-step={s.id} data-step-status={s.status}>
-                {s.status === 'passed' ? 'Passed' : s.status === 'failed' ? 'Failed' : 'Not checked'}
-                {s.reason ? ` — ${s.reason}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
-    </Space>
+        {slug ? (
+          <Suspense fallback={null}>
+            <VerificationRequests slug={slug} search={location.search} />
+          </Suspense>
+        ) : null}
+      </main>
+    </div>
   );
 }

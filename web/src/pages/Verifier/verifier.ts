@@ -9,20 +9,19 @@ import {
   type Anchor,
   type ChainResolver,
   type FetchLike,
+  type StepResult,
   type VerificationResult,
   type VerificationStatus,
 } from '@proofmark/shared/blockcerts/index';
-import {
-  chainRelayPath,
-  type RecordVerificationRequest,
-  type VerificationMethod,
-} from '@proofmark/shared/contract/public';
-import { publicApi } from '../../api/public';
+import { chainRelayPath } from '@proofmark/shared/chain-relay';
+// Types only: the verifier app carries none of the contract's schemas (its JavaScript budget).
+import type { RecordVerificationRequest, VerificationMethod } from '@proofmark/shared/contract/public';
 
 /**
- * The verifier page's work, kept apart from the screen: load a certificate (by id, link or file),
- * run the shared verification in the browser with chain lookups relayed by our API, and describe
- * the result for display.
+ * The verifier page's work, kept apart from the screen: load a certificate (by id, link, file or
+ * pasted text), run the shared verification in the browser with chain lookups relayed by our API,
+ * and describe the result for display. It needs only the public documents, /config.json and the
+ * API's two public verifier routes, so it runs as its own static app (web/verifier).
  */
 
 export class LoadError extends Error {}
@@ -157,6 +156,12 @@ export const loadByUrl = async (raw: string): Promise<unknown> => {
   if (link) return loadById(link.slug, link.uuid);
   const doc = await fetchCredential(url.href, 'The certificate at this address');
   return doc;
+};
+
+/** A certificate pasted as text (its JSON). */
+export const loadText = async (text: string): Promise<unknown> => {
+  if (text.length > MAX_FILE_BYTES) throw new LoadError('This text is too long to be a certificate.');
+  return parseJson(text, 'The pasted text');
 };
 
 /** A JSON certificate, or an Open Badge baked into a PNG or SVG (its payload, or the URL it names). */
@@ -316,6 +321,29 @@ export const headlineReason = (result: VerificationResult): string | undefined =
   return /[.!?]$/.test(reason) ? reason : `${reason}.`;
 };
 
+/**
+ * The verdict as a registrar reads it: one sentence (or two) saying what the outcome means, with
+ * the reason once: "The issuer has revoked this certificate. Reason: Issued in error."
+ */
+export const verdictSentence = (result: VerificationResult): string => {
+  const reason = headlineReason(result);
+  return reason
+    ? `${verdicts[result.status].description} Reason: ${reason}`
+    : verdicts[result.status].description;
+};
+
+/**
+ * A step's line in the list: "Passed", "Failed — <why>", "Not checked — an earlier step failed".
+ * The step the verdict already explains says only "Failed", so its reason is read once, up there.
+ */
+export const stepText = (result: VerificationResult, step: StepResult): string => {
+  const reason = step.reason?.replace(/^not checked:\s*/i, '');
+  if (step.status === 'passed') return reason ? `Passed — ${reason}` : 'Passed';
+  if (step.status === 'skipped') return `Not checked — ${reason ?? 'an earlier step failed'}`;
+  if (step.id === result.failedStep && headlineReason(result)) return 'Failed';
+  return reason ? `Failed — ${reason}` : 'Failed';
+};
+
 /** Tells the organisation's dashboard about this verification; a failure never bothers the visitor. */
 export const recordVerification = (
   result: VerificationResult,
@@ -332,6 +360,12 @@ export const recordVerification = (
     verdict: result.status,
     method,
   };
-  // keepalive: the visitor may close the page right after seeing the verdict.
-  void publicApi('POST /api/public/verifications', { body }, { keepalive: true }).catch(() => undefined);
+  // keepalive: the visitor may close the page right after seeing the verdict. A plain fetch rather
+  // than the typed API client, which would bring every route's schema into the verifier app.
+  void fetch('/api/public/verifications', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => undefined);
 };

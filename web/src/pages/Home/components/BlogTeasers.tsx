@@ -1,6 +1,7 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import { blogTeasers } from '../content';
 import styles from '../Home.module.css';
+import { Panel } from './Panel';
 import { SectionHeader } from './SectionHeader';
 
 const dateText = (iso: string) =>
@@ -19,7 +20,7 @@ export function BlogTeasers() {
         <Row gutter={[24, 24]}>
           {blogTeasers.map((post) => (
             <Col key={post.title} xs={24} md={8}>
-              <Card className={styles.featureCard} variant="outlined">
+              <Panel className={styles.featureCard}>
                 <article>
                   <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                     <time dateTime={post.date}>{dateText(post.date)}</time>
@@ -31,7 +32,7 @@ export function BlogTeasers() {
                     {post.excerpt}
                   </Typography.Paragraph>
                 </article>
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import {
   BarChartOutlined,
   CloudUploadOutlined,
@@ -12,6 +12,7 @@ import {
 } from '../../../components/icons';
 import { maxBatchSize } from '../content';
 import styles from '../Home.module.css';
+import { Panel } from './Panel';
 import { SectionHeader } from './SectionHeader';
 
 const features: { icon: ReactNode; title: string; text: string }[] = [
@@ -69,7 +70,7 @@ export function Features() {
         <Row gutter={[24, 24]}>
           {features.map((feature) => (
             <Col key={feature.title} xs={24} sm={12} lg={6}>
-              <Card className={styles.featureCard} variant="outlined">
+              <Panel className={styles.featureCard}>
                 <div className={styles.featureIcon} aria-hidden="true">
                   {feature.icon}
                 </div>
@@ -79,7 +80,7 @@ export function Features() {
                 <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
                   {feature.text}
                 </Typography.Paragraph>
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatPrice } from '@proofmark/shared/contract/billing';
 import type { Plan } from '@proofmark/shared/contract/billing';
@@ -10,6 +10,7 @@ import { paths } from '../../../routing/routeTable';
 import { useSession } from '../../../session';
 import { freeTrialCertificates } from '../content';
 import styles from '../Home.module.css';
+import { Panel } from './Panel';
 import { SectionHeader } from './SectionHeader';
 
 function PlanCard({ plan }: { plan: Plan }) {
@@ -17,11 +18,10 @@ function PlanCard({ plan }: { plan: Plan }) {
   // Choosing a plan needs an account: a visitor registers first (20 free certificates), then picks it.
   const signedIn = useSession() !== null;
   return (
-    <Card
+    <Panel
       className={plan.highlighted ? styles.priceCardHighlighted : styles.priceCard}
-      variant="outlined"
       // A column body lets the button sit at the bottom of every card, whatever the list length.
-      styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
+      bodyStyle={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
       <Typography.Title
         level={3}
@@ -61,7 +61,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       >
         Choose {plan.name}
       </Button>
-    </Card>
+    </Panel>
   );
 }
 
@@ -89,9 +89,9 @@ export function Pricing() {
           {plans.isPending
             ? [0, 1, 2].map((i) => (
                 <Col key={i} xs={24} md={8}>
-                  <Card variant="outlined">
+                  <Panel>
                     <Skeleton active paragraph={{ rows: 6 }} />
-                  </Card>
+                  </Panel>
                 </Col>
               ))
             : (plans.data ?? []).map((plan) => (

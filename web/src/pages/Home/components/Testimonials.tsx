@@ -1,6 +1,7 @@
-import { Avatar, Card, Col, Flex, Row, Typography } from 'antd';
+import { Avatar, Col, Flex, Row, Typography } from 'antd';
 import { testimonials } from '../content';
 import styles from '../Home.module.css';
+import { Panel } from './Panel';
 import { SectionHeader } from './SectionHeader';
 
 const initials = (name: string): string =>
@@ -19,7 +20,7 @@ export function Testimonials() {
         <Row gutter={[24, 24]}>
           {testimonials.map((t) => (
             <Col key={t.name} xs={24} md={8}>
-              <Card className={styles.quoteCard} variant="borderless">
+              <Panel className={styles.quoteCard} borderless>
                 <figure style={{ margin: 0 }}>
                   <div className={styles.quoteMark} aria-hidden="true">
                     “
@@ -40,7 +41,7 @@ export function Testimonials() {
                     </div>
                   </Flex>
                 </figure>
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>
