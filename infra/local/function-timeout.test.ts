@@ -128,6 +128,7 @@ describe('function timeouts on one machine', () => {
       userPoolId: 'local',
       userPoolClientId: 'local',
       webDir: '/nonexistent',
+      verifierDir: '/nonexistent',
       readPublic: async () => undefined,
       functionTimeoutSeconds: 1,
       loadGroup: async () => async () => {
