@@ -30,6 +30,16 @@ export default defineConfig({
         },
       },
       {
+        // Dependency outages during an issue-and-send run (slow: about four minutes). Each file starts
+        // its own product as a child process, with the outage controls (infra/local/outages.ts).
+        test: {
+          name: 'outage',
+          include: ['test/outage/**/*.test.ts'],
+          testTimeout: 360_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         test: {
           name: 'cloud',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],

@@ -21,6 +21,7 @@ import { startPollers } from './pollers';
 import { resumeUnfinishedJobs } from './resume-jobs';
 import { startLocalScheduler } from './scheduler';
 import { startExpirySweep } from './expiry';
+import { tcpGate, type Outage, type OutageName } from './outages';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -31,6 +32,8 @@ export interface LocalCloudOptions {
   /** The one port for the user (app + API). 0 picks free ports for everything (tests). */
   port: number;
   retryDelaySeconds?: number;
+  /** Each dependency can be taken down and brought back (outages.ts; the outage test's only). */
+  outages?: boolean;
 }
 
 export interface LocalCloudInfo {
@@ -115,15 +118,38 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     };
   };
 
+  // With outages, the in-process servers listen on ports of their own behind a gate on theirs.
+  const own = (port: number) => (opts.outages ? 0 : port);
   try {
     const [dynamo, s3, sqs, cognito, ses, chain] = await startAll([
       startDynamo(ports.dynamodb, path.join(dataDir, 'dynamodb'), logDir),
-      startS3(ports.s3, path.join(dataDir, 's3')),
-      startSqs(ports.sqs),
+      startS3(own(ports.s3), path.join(dataDir, 's3')),
+      startSqs(own(ports.sqs)),
       startCognito(ports.cognito, path.join(dataDir, 'cognito'), logDir),
-      startSes(ports.ses),
-      startChain(ports.chain, path.join(dataDir, 'chain')),
+      startSes(own(ports.ses)),
+      startChain(own(ports.chain), path.join(dataDir, 'chain')),
     ] as const);
+    const url: Record<'s3' | 'sqs' | 'ses' | 'chain', string> = {
+      s3: s3.url,
+      sqs: sqs.url,
+      ses: ses.url,
+      chain: chain.url,
+    };
+    let outages: Record<OutageName, Outage> | undefined;
+    if (opts.outages) {
+      const gated = { s3, sqs, ses, chain };
+      const gates = {} as Record<keyof typeof gated, Outage>;
+      for (const [name, server] of Object.entries(gated) as [keyof typeof gated, { port: number }][]) {
+        const gate = await tcpGate(ports[name], server.port);
+        started.push({ name: `${name} gate`, url: gate.url, stop: gate.stop });
+        gates[name] = gate;
+        url[name] = gate.url;
+      }
+      outages = {
+        ...gates,
+        dynamodb: { down: async () => dynamo.signal('SIGSTOP'), up: async () => dynamo.signal('SIGCONT') },
+      };
+    }
     const webhookSecret = ensureWebhookSecret(dataDir);
     let webhookUrl = '';
     const stripe = await startStripeStandIn({
@@ -134,14 +160,18 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     started.push(stripe);
     const endpoints = {
       dynamodb: dynamo.url,
-      s3: s3.url,
-      sqs: sqs.url,
+      s3: url.s3,
+      sqs: url.sqs,
       cognito: cognito.url,
-      ses: ses.url,
-      chain: chain.url,
+      ses: url.ses,
+      chain: url.chain,
       stripe: stripe.url,
     };
     const resources = await provision(endpoints);
+    // The local queue names its own port in the queue URLs: behind a gate they must name the gate's.
+    if (outages)
+      for (const urls of [resources.queueUrls, resources.dlqUrls])
+        for (const job of jobNames) urls[job] = urls[job].replace(sqs.url, url.sqs);
 
     // The same variables a Lambda gets in AWS, plus the SDK's standard endpoint overrides.
     const functionEnv: Record<string, string> = {
@@ -276,7 +306,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       functionEnv,
     };
     fs.writeFileSync(path.join(dataDir, 'runtime.json'), JSON.stringify(info, null, 2));
-    return { info, stop: stopAll };
+    return { info, stop: stopAll, outages };
   } catch (err) {
     await stopAll();
     throw err;

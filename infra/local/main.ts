@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startLocalCloud } from './cloud';
 import { PortInUseError } from './ports';
 import { teeProductLog } from './product-log';
+import { serveOutages } from './outages';
 
 /**
  * `npm start`: the whole product on 127.0.0.1 with its state in .data/. Ctrl-C / SIGTERM stops every
@@ -9,6 +10,7 @@ import { teeProductLog } from './product-log';
  */
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+const outagesAsked = process.env.PROOFMARK_OUTAGES === '1' && !!process.send;
 
 const main = async () => {
   const started = Date.now();
@@ -16,7 +18,8 @@ const main = async () => {
   for (const stream of [process.stdout, process.stderr]) teeProductLog(stream, path.join(dataDir, 'logs'));
   let cloud: Awaited<ReturnType<typeof startLocalCloud>>;
   try {
-    cloud = await startLocalCloud({ dataDir, port });
+    // The outage test (test/outage) starts us with an IPC channel to take dependencies down.
+    cloud = await startLocalCloud({ dataDir, port, outages: outagesAsked });
   } catch (err) {
     if (err instanceof PortInUseError) {
       console.error(`\n✖ ${err.message}\n`);
@@ -25,6 +28,7 @@ const main = async () => {
     throw err;
   }
   const { info } = cloud;
+  if (cloud.outages) serveOutages(cloud.outages);
   const lines = [
     '',
     `Proofmark is running (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,

@@ -28,10 +28,23 @@ export interface PollerOptions {
   timeoutSeconds?: (job: JobName) => number;
 }
 
+const RECEIVE_TIMEOUT_MS = 120_000;
+
 /** Stand-in for Lambda's SQS event source mapping: batch size and partial batch failures honoured. */
 export const startPollers = (opts: PollerOptions) => {
   let running = true;
   const inflight = new Set<AbortController>();
+
+  const settled = async (call: () => Promise<unknown>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (err) {
+        if (!running || attempt >= 120) throw err;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  };
 
   const pollOnce = async (job: JobName) => {
     const abort = new AbortController();
@@ -46,7 +59,11 @@ export const startPollers = (opts: PollerOptions) => {
           AttributeNames: ['All'],
           MessageAttributeNames: ['All'],
         }),
-        { abortSignal: abort.signal },
+        // A receive whose answer is dropped leaves its messages invisible for the queue's whole
+        // visibility timeout (as in SQS). When this process is paused (a laptop's sleep), a request
+        // timer that expired meanwhile fires before the answer waiting on the socket is read, so
+        // the long poll gets far more than the usual timeout (pauses of up to two minutes lose nothing).
+        { abortSignal: abort.signal, requestTimeout: RECEIVE_TIMEOUT_MS },
       );
       const messages = out.Messages ?? [];
       if (!messages.length) return;
@@ -96,26 +113,30 @@ export const startPollers = (opts: PollerOptions) => {
 
       const done = records.filter((r) => !failedIds.has(r.messageId));
       const failed = records.filter((r) => failedIds.has(r.messageId));
-      if (done.length) {
-        await opts.sqs.send(
-          new DeleteMessageBatchCommand({
-            QueueUrl: opts.queueUrls[job],
-            Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
-          }),
+      // The event source mapping's own calls: retried while the queue is unreachable, since a batch
+      // left as received would stay invisible for the whole visibility timeout (six times the job's).
+      if (done.length)
+        await settled(() =>
+          opts.sqs.send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: opts.queueUrls[job],
+              Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+            }),
+          ),
         );
-      }
-      if (failed.length) {
-        await opts.sqs.send(
-          new ChangeMessageVisibilityBatchCommand({
-            QueueUrl: opts.queueUrls[job],
-            Entries: failed.map((r, i) => ({
-              Id: String(i),
-              ReceiptHandle: r.receiptHandle,
-              VisibilityTimeout: opts.retryDelaySeconds * Number(r.attributes.ApproximateReceiveCount),
-            })),
-          }),
+      if (failed.length)
+        await settled(() =>
+          opts.sqs.send(
+            new ChangeMessageVisibilityBatchCommand({
+              QueueUrl: opts.queueUrls[job],
+              Entries: failed.map((r, i) => ({
+                Id: String(i),
+                ReceiptHandle: r.receiptHandle,
+                VisibilityTimeout: opts.retryDelaySeconds * Number(r.attributes.ApproximateReceiveCount),
+              })),
+            }),
+          ),
         );
-      }
     } finally {
       inflight.delete(abort);
     }

@@ -35,7 +35,8 @@ const spawnOnce = async (dataDir: string, port: number, env: Record<string, stri
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The outage test talks to the product over IPC (infra/local/outages.ts).
+      stdio: env.PROOFMARK_OUTAGES === '1' ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     },
   );
   const output: string[] = [];

@@ -5,7 +5,11 @@ import { startChild, type RunningServer } from './child';
 import { HOST, waitForPort } from '../ports';
 
 /** The official DynamoDB Local jar (shipped inside amplify-dynamodb-simulator) under Java. */
-export const startDynamo = async (port: number, dataDir: string, logDir: string): Promise<RunningServer> => {
+export const startDynamo = async (
+  port: number,
+  dataDir: string,
+  logDir: string,
+): Promise<RunningServer & { signal: (signal: NodeJS.Signals) => void }> => {
   const require = createRequire(import.meta.url);
   const emulatorDir = path.join(
     path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')),
@@ -39,5 +43,11 @@ export const startDynamo = async (port: number, dataDir: string, logDir: string)
       throw new Error(`DynamoDB Local exited at start; see ${path.join(logDir, 'dynamodb.log')}`);
     }),
   ]);
-  return { name: 'dynamodb', url: `http://${HOST}:${port}`, stop: proc.stop };
+  return {
+    name: 'dynamodb',
+    url: `http://${HOST}:${port}`,
+    stop: proc.stop,
+    // SIGSTOP / SIGCONT: a hung database for the outage test (../outages.ts).
+    signal: (signal) => proc.child.kill(signal),
+  };
 };

@@ -14,6 +14,8 @@ import { getOrgSettings } from '../settings/org-settings';
 import { findBatch, getBatch, type BatchRecord } from './batches';
 import { achievementOf, certificatesOf, openBadgesOf } from './credentials';
 import { queueBatch } from './queueing';
+
+export { requeueAnchor } from './queueing';
 import { once, WorkInProgress } from '../../store/idempotency';
 
 /**

@@ -69,8 +69,19 @@ export const queueBatch = async (
     // Another delivery of the same request stored this batch first: that one stands.
     if (!extra.batchId) throw new Error(`Batch ${batch.id} exists already`);
     await deleteObject('artefacts', batch.preparedObject!).catch(() => undefined);
-    return getBatch(orgId, batch.id);
+    const first = await getBatch(orgId, batch.id);
+    await requeueAnchor(first);
+    return first;
   }
   await enqueueJob('anchor', jobMessage);
   return batch;
+};
+
+/**
+ * Queues the anchoring of a stored batch again unless it is published: the delivery that stored it
+ * may have found the queue unreachable (or died) before queueing it, and a retry that finds the
+ * batch must not leave it unanchored. Anchoring is idempotent on the batch (one transaction).
+ */
+export const requeueAnchor = async (batch: Pick<BatchRecord, 'orgId' | 'id' | 'state'>) => {
+  if (batch.state !== 'published') await enqueueJob('anchor', { orgId: batch.orgId, batchId: batch.id });
 };

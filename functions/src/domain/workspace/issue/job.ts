@@ -5,7 +5,7 @@ import { certificateTypes } from '@proofmark/shared/certificate-types';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { findBatch } from '../../batches/batches';
-import { createBatch } from '../../batches/creation';
+import { createBatch, requeueAnchor } from '../../batches/creation';
 import { publicUrl } from '../../public-urls';
 import { getOrg } from '../../accounts/users';
 import { getOrgSettings } from '../../settings/org-settings';
@@ -89,7 +89,10 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     return;
   run = await claimIssueRows(run);
 
-  if (await findBatch(orgId, runId)) {
+  const stored = await findBatch(orgId, runId);
+  if (stored) {
+    // An earlier delivery built the batch; its queueing of the anchor may have failed.
+    await requeueAnchor(stored);
     await markRunning(run, { batchId: runId });
     return void (await clearJobMark(orgId, runId));
   }
