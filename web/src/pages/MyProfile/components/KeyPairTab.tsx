@@ -213,8 +213,10 @@ export function KeyPairTab() {
                 title={`Replace the ${chainLabels[replacing.blockchain]} key pair?`}
                 description="The current key is retired: certificates it signed stay valid, new ones use the new key."
                 okText="Generate"
-                // Opens from the button's left edge and never wider than a phone, so it is not clipped.
+                // Opens from the button's left edge, never wider than a phone, and is shifted back inside
+                // the window when the button sits too far right for it (a phone's card padding).
                 placement="topLeft"
+                align={{ overflow: { adjustX: true, shiftX: true, adjustY: true } }}
                 styles={{ root: { maxWidth: 'min(360px, calc(100vw - 24px))' } }}
                 onConfirm={() => void submit()}
               >
