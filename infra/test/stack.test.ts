@@ -772,8 +772,10 @@ describe('Monitoring', () => {
   });
 
   it("keeps the stack under CloudFormation's 500 resources with room for more routes", () => {
-    // 478 with paid verification requests (a public group and the request-mail job): 20 left.
-    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(480);
+    // 482 with paid verification requests (a public group and the request-mail job) and the public
+    // verifier app (its bucket and CloudFront path): 18 left. The next large feature splits the stack
+    // (a nested stack per area) instead of raising this again.
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(490);
   });
 
   it("alarms on the API's 5xx rate", () => {

@@ -6,6 +6,7 @@ import { healthResponse, dependencyNames } from '@proofmark/shared/contract/syst
 import { api, cloud } from './helpers';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const verifierDist = fileURLToPath(new URL('../../web/dist-verifier', import.meta.url));
 
 describe('GET /api/health', () => {
   it('reports every dependency up on the local cloud', async () => {
@@ -27,11 +28,18 @@ describe('GET /api/health', () => {
       return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
     };
     const index = readFileSync(join(webDist, 'index.html'), 'utf8');
-    for (const path of ['/', '/login', '/verify/some-college?id=x']) {
+    for (const path of ['/', '/login']) {
       const res = await page(path);
       expect(res, path).toMatchObject({ status: 200, body: index });
       expect(res.type, path).toMatch(/^text\/html/);
     }
+    // The public verifier is its own build (web/dist-verifier), served at /verify and below.
+    const verifier = await page('/verify/some-college?id=x');
+    expect(verifier).toMatchObject({
+      status: 200,
+      body: readFileSync(join(verifierDist, 'index.html'), 'utf8'),
+    });
+    expect(verifier.type).toMatch(/^text\/html/);
     expect(index).toContain('<div id="root"></div>');
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
     expect(script).toBeDefined();
