@@ -9,12 +9,10 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
 import { clients } from '../integration/helpers';
 import { registeredAdmin } from '../integration/accounts';
+import { percentile } from './bench-support';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const CALLS = 60;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function benchDashboard() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-bench-'));

@@ -9,18 +9,17 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { decodeProofValue, parseAnchor } from '@proofmark/shared/blockcerts/index';
 import { chainRelayPath } from '@proofmark/shared/contract/public';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
 import { clients } from '../integration/helpers';
-import { registeredAdmin } from '../integration/accounts';
 import {
   copyEmailsAsKeys,
   finishedRun,
   sheetStudents,
   uploadCohort,
   workspaceCall,
-  type Caller,
 } from '../support/cohorts';
+import { payingOrganisation, percentile } from './bench-support';
 
 interface Scenario {
   name: string;
@@ -29,9 +28,6 @@ interface Scenario {
   overallRate?: number;
   requests: autocannon.Request[];
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export async function benchLoad(
   users = Number(process.env.BENCH_LOAD_USERS ?? 50),
@@ -42,20 +38,9 @@ export async function benchLoad(
   const cloud = await spawnLocalCloud(dataDir, 0, { CLIENT_LIMIT_EXEMPT: '' });
   try {
     const info = cloud.info;
-    const admin = await registeredAdmin(info);
-    const c: Caller = { appUrl: info.appUrl, token: admin.token };
+    const { admin, c } = await payingOrganisation(info, 100);
     const { dynamo } = clients(info);
     const table = info.resources.tableName;
-    await workspaceCall(c, 'POST', '/api/keys', { blockchain: 'ethereum' });
-    await workspaceCall(c, 'POST', '/api/profile', { key: 'blockchain', value: 'ethereum' });
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: table,
-        Key: { pk: `ORG#${admin.orgId}`, sk: 'ORG' },
-        UpdateExpression: 'SET balance = :b',
-        ExpressionAttributeValues: { ':b': 100 },
-      }),
-    );
     // A cohort to list and search, and three published certificates for the verifier to read.
     const cohort = `LOAD-${randomUUID().slice(0, 6)}`;
     await uploadCohort(c, cohort, sheetStudents(500, 'Load'));

@@ -8,9 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
 import { registeredAdmin } from '../integration/accounts';
 import { sheetStudents, uploadCohort, workspaceCall, type Caller } from '../support/cohorts';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+import { percentile } from './bench-support';
 
 export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000), reads = 200) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-bench-'));

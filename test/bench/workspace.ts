@@ -6,19 +6,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { spawnLocalCloud } from '../setup/spawn-cloud';
-import { clients } from '../integration/helpers';
-import { registeredAdmin } from '../integration/accounts';
 import {
   copyEmailsAsKeys,
   finishedRun,
   sheetStudents,
   uploadCohort,
   workspaceCall,
-  type Caller,
 } from '../support/cohorts';
 import { rendererAloneRate, sampleDesign } from './render';
+import { payingOrganisation } from './bench-support';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -26,19 +23,7 @@ export async function benchWorkspace(count = Number(process.env.BENCH_COHORT ?? 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-bench-'));
   const cloud = await spawnLocalCloud(dataDir);
   try {
-    const admin = await registeredAdmin(cloud.info);
-    const c: Caller = { appUrl: cloud.info.appUrl, token: admin.token };
-    // Arrange what a paying organisation has: a key, the blockchain chosen, enough balance.
-    await workspaceCall(c, 'POST', '/api/keys', { blockchain: 'ethereum' });
-    await workspaceCall(c, 'POST', '/api/profile', { key: 'blockchain', value: 'ethereum' });
-    await clients(cloud.info).dynamo.send(
-      new UpdateCommand({
-        TableName: cloud.info.resources.tableName,
-        Key: { pk: `ORG#${admin.orgId}`, sk: 'ORG' },
-        UpdateExpression: 'SET balance = :b',
-        ExpressionAttributeValues: { ':b': count + 10 },
-      }),
-    );
+    const { admin, c } = await payingOrganisation(cloud.info, count + 10);
     const cohort = `BENCH-${randomUUID().slice(0, 6)}`;
     console.log(`\nWorkspace, ${count} recipients (local cloud, this machine):`);
     const t0 = performance.now();
