@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { envNames, bucketNames } from '../resources';
+import { envNames, bucketNames, httpFunctionTimeoutSeconds } from '../resources';
 import { jobNames, type JobName } from '../../functions/src/jobs';
 import { assertPortFree, freePort, HOST } from './ports';
 import { startDynamo } from './servers/dynamodb';
@@ -17,6 +17,7 @@ import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
+import { functionWorkers } from './function-workers';
 import { startPollers } from './pollers';
 import { resumeUnfinishedJobs } from './resume-jobs';
 import { startLocalScheduler } from './scheduler';
@@ -60,10 +61,14 @@ export interface LocalCloudInfo {
  * The platform's Stripe account on one machine: the local stand-in's keys (not Stripe's) and the
  * webhook signing secret, made at first start and kept in the data dir like the master key.
  */
-export const standInStripeKeys = { secretKey: 'sk_test_proofmark_stand_in', publishableKey: 'pk_test_proofmark_stand_in' };
+export const standInStripeKeys = {
+  secretKey: 'sk_test_proofmark_stand_in',
+  publishableKey: 'pk_test_proofmark_stand_in',
+};
 const ensureWebhookSecret = (dataDir: string) => {
   const file = path.join(dataDir, 'stripe-webhook.secret');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, `whsec_${randomBytes(24).toString('hex')}`, { mode: 0o600 });
+  if (!fs.existsSync(file))
+    fs.writeFileSync(file, `whsec_${randomBytes(24).toString('hex')}`, { mode: 0o600 });
   return fs.readFileSync(file, 'utf8').trim();
 };
 
@@ -226,6 +231,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
         throw err;
       }
     };
+    // The HTTP functions, each in its own worker thread (function-workers.ts).
+    const functions = functionWorkers(httpFunctionTimeoutSeconds);
     const gateway = await startGateway({
       readPublic,
       port: ports.app,
@@ -236,9 +243,13 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       verifierDir: path.join(repoRoot, 'web', 'dist-verifier'),
       // As web-deployment.ts writes it in AWS; read when asked, since the URL is set once the gateway listens.
       runtimeConfig: () => ({ publicBaseUrl: process.env[envNames.publicBaseUrl] ?? '' }),
-      loadGroup: async (group) => (await import(`../../functions/src/http/${group}.ts`)).handler,
+      loadGroup: functions.loadGroup,
     });
-    started.push({ name: 'gateway', url: gateway.url, stop: gateway.stop });
+    started.push({
+      name: 'gateway',
+      url: gateway.url,
+      stop: async () => (await gateway.stop(), await functions.stop()),
+    });
     const appUrl = gateway.url;
     webhookUrl = `${appUrl}/api/public/stripe/webhook`;
     process.env[envNames.appBaseUrl] = appUrl;
@@ -254,7 +265,10 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     // SES event publishing's stand-in delivers each mail's events to the mailevents queue, as SNS does in AWS.
     ses.setPublisher(async (event) => {
       await sqsClient.send(
-        new SendMessageCommand({ QueueUrl: resources.queueUrls.mailevents, MessageBody: JSON.stringify(event) }),
+        new SendMessageCommand({
+          QueueUrl: resources.queueUrls.mailevents,
+          MessageBody: JSON.stringify(event),
+        }),
       );
     });
     const pollers = startPollers({
