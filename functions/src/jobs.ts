@@ -11,6 +11,13 @@ export interface JobDef {
   /** Deliveries before a message is parked in the dead-letter queue. */
   maxReceiveCount: number;
   memoryMb: number;
+  /**
+   * Batches handled at once, at most: the SQS event source's maximum concurrency in AWS (2 or
+   * more) and the local pollers' loops for the job. Without it Lambda scales as it likes, and one
+   * machine handles one batch of the job at a time (jobs whose messages must not overlap, and
+   * Chromium's memory, keep it so).
+   */
+  concurrency?: number;
 }
 
 export const jobs = {
@@ -25,7 +32,8 @@ export const jobs = {
   generate: { timeoutSeconds: 900, batchSize: 1, maxReceiveCount: 3, memoryMb: 3008 },
   // Builds the batch of one issue request and hands it to `anchor`; due scheduled requests too.
   issue: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 5, memoryMb: 1024 },
-  send: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 3, memoryMb: 512 },
+  // A chunk of 100 mails per message; a run's chunks go out a few at a time (idempotent per row and chunk).
+  send: { timeoutSeconds: 300, batchSize: 1, maxReceiveCount: 3, memoryMb: 512, concurrency: 4 },
   download: { timeoutSeconds: 900, batchSize: 1, maxReceiveCount: 3, memoryMb: 2048 },
   // SES event publishing (delivery, bounce, complaint) through SNS; counted once per mail and event.
   mailevents: { timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5, memoryMb: 256 },

@@ -47,6 +47,7 @@ export class JobWorkers extends Construct {
     fn.addEventSource(
       new SqsEventSource(props.queues.byJob[job].queue, {
         batchSize: def.batchSize,
+        ...('concurrency' in def ? { maxConcurrency: def.concurrency } : {}),
         maxBatchingWindow: def.batchSize > maxUnwindowedBatch ? Duration.seconds(1) : undefined,
         // Only the records that failed return to the queue; the rest of the batch is done.
         reportBatchItemFailures: true,

@@ -5,7 +5,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { jobs, jobNames, type JobName } from '../../functions/src/jobs';
+import { jobs, jobNames, type JobDef, type JobName } from '../../functions/src/jobs';
 import { invocationContext, invokeWithTimeout } from './function-timeout';
 
 type JobHandler = (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse | void>;
@@ -30,7 +30,7 @@ export interface PollerOptions {
 
 const RECEIVE_TIMEOUT_MS = 120_000;
 
-/** Stand-in for Lambda's SQS event source mapping: batch size and partial batch failures honoured. */
+/** Stand-in for Lambda's SQS event source mapping: batch size, maximum concurrency and partial batch failures honoured. */
 export const startPollers = (opts: PollerOptions) => {
   let running = true;
   const inflight = new Set<AbortController>();
@@ -142,7 +142,12 @@ export const startPollers = (opts: PollerOptions) => {
     }
   };
 
-  const loops = (opts.only ?? jobNames).map(async (job) => {
+  // As many loops per job as the stack lets Lambda run batches of it at once (jobs.ts concurrency).
+  const loopsOf = (job: JobName): JobName[] => {
+    const def: JobDef = jobs[job];
+    return Array.from({ length: def.concurrency ?? 1 }, () => job);
+  };
+  const loops = (opts.only ?? jobNames).flatMap(loopsOf).map(async (job) => {
     while (running) {
       try {
         await pollOnce(job);

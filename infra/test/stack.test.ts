@@ -5,7 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobNames, jobs, type JobName } from '../../functions/src/jobs';
+import { jobNames, jobs, type JobDef, type JobName } from '../../functions/src/jobs';
 import { routeGroups, routeKey, routes } from '../../functions/src/routes';
 import { repoRoot } from '../constructs/backend-function';
 import { chromiumJobs } from '../constructs/job-workers';
@@ -459,6 +459,8 @@ describe('Jobs', () => {
         BatchSize: jobs[job].batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
+      const def: JobDef = jobs[job];
+      expect(mappings[0]!.Properties.ScalingConfig?.MaximumConcurrency).toBe(def.concurrency);
     },
   );
 

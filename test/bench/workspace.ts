@@ -1,5 +1,5 @@
 // The issuance workspace end to end for a 2,000-recipient cohort on the local cloud (issue #7):
-// upload → import → keys → generate (PDF + PNG per recipient) → issue (credentials, one anchoring transaction) →
+// upload → import → keys → generate (a PDF per recipient) → issue (credentials, one anchoring transaction) →
 // published → sent (one mail per recipient through the local mail server). Prints each stage's time
 // beside its goal, PDFs per second and the whole path; the goal is < 3 min including send.
 import fs from 'node:fs';
@@ -40,7 +40,7 @@ export async function benchWorkspace(count = Number(process.env.BENCH_COHORT ?? 
     const generated = await finishedRun(c, gen.body.Data!.id, 900_000);
     const t2 = performance.now();
     console.log(
-      `  generate                 ${seconds(t2 - t1)}  (${generated.done} certificates rendered to PDF + PNG, ` +
+      `  generate                 ${seconds(t2 - t1)}  (${generated.done} certificates rendered to PDF, ` +
         `${(generated.done / ((t2 - t1) / 1000)).toFixed(1)} PDFs/s, ${generated.failed} failed)`,
     );
 

@@ -161,10 +161,17 @@ const COUNTED_MARK_DAYS = 30;
 
 /**
  * Adds `counts` once for `key` (e.g. `issued#<batch>`): the mark and the counters are one
- * transaction. False when `key` was counted already (a redelivered job).
+ * transaction, with `also` (the caller's own counts of the same work, e.g. a run's). False when
+ * `key` was counted already (a redelivered job).
  */
-export const countOnce = async (orgId: string, key: string, counts: Counts, at = new Date()) => {
-  const items = counterItems(orgId, counts, at);
+export const countOnce = async (
+  orgId: string,
+  key: string,
+  counts: Counts,
+  at = new Date(),
+  also: TransactItem[] = [],
+) => {
+  const items = [...counterItems(orgId, counts, at), ...also];
   if (!items.length) return true;
   const mark = countedEvents()
     .create({

@@ -27,8 +27,10 @@ import { oncePerChunk } from './job-chunks';
 import { generatedMarking } from './row-transitions';
 
 /**
- * Generate (§2.5, §5): renders each selected row's certificate (PDF and a small PNG, private until
- * issued) and marks the row 'generated'. The request answers at once with a run; the `generate`
+ * Generate (§2.5, §5): renders each selected row's certificate to PDF (private until issued) and
+ * marks the row 'generated'. No picture is made beside it: nothing shows one (Preview and Validate
+ * shows the page the PDF was printed from), and a screenshot per row cost as much as a third of
+ * the rendering. The request answers at once with a run; the `generate`
  * job does the rendering, one chunk of rows per message.
  *
  * Exactly once per row and run, across retries and a killed process:
@@ -43,8 +45,6 @@ import { generatedMarking } from './row-transitions';
  * - failures are stored on the chunk record and the run's `failed` is recomputed from all chunks.
  */
 
-/** PNG thumbnails at 0.2 of A4 @ 96 dpi (≈ 225 × 159 px): a screenshot costs as much as a PDF at 0.35 (measured), ~25 % at this size. */
-export const PNG_SCALE = 0.2;
 /** Tabs of the one browser a chunk uses (2 cores: measured fastest with 2–4). */
 const RENDER_PAGES = 3;
 
@@ -197,14 +197,11 @@ const renderAndStore = async (
   });
   const store = async (out: Rendered) => {
     const row = byId.get(out.id)!;
-    if (out.error || !out.pdf || !out.png) {
+    if (out.error || !out.pdf) {
       errors.push(`${row.studentid}: ${out.error ?? 'rendering failed'}`);
       return;
     }
-    await Promise.all([
-      putObject('artefacts', objectKeys.generated(orgId, out.id, 'pdf'), out.pdf, 'application/pdf'),
-      putObject('artefacts', objectKeys.generated(orgId, out.id, 'png'), out.png, 'image/png'),
-    ]);
+    await putObject('artefacts', objectKeys.generated(orgId, out.id, 'pdf'), out.pdf, 'application/pdf');
     const outcome = await markGenerated(orgId, runId, row, generatedAt, designs.get(row.cohortid)!.version);
     if (outcome === 'refused') errors.push(`${row.studentid}: changed while generating`);
   };
@@ -213,7 +210,7 @@ const renderAndStore = async (
     // time): done one by one, the writes left the browser waiting.
     const storing = new Set<Promise<void>>();
     try {
-      for await (const out of renderer.renderBatch(items, { pdf: true, png: true, pngScale: PNG_SCALE })) {
+      for await (const out of renderer.renderBatch(items, { pdf: true, png: false })) {
         const task = store(out);
         storing.add(task);
         task.then(

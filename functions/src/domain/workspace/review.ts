@@ -48,6 +48,7 @@ export const resetCertificates = async (
     );
     if (ok && r.certUuid) {
       await Promise.all(
+        // The PNG is what generate made beside the PDF before it stopped (deleted with it).
         (['pdf', 'png'] as const).map((ext) =>
           deleteObject('artefacts', objectKeys.generated(orgId, r.certUuid!, ext)),
         ),

@@ -10,9 +10,11 @@ import { MAIL_TOKEN_TAG, trackMail } from '../dashboard/tracking';
 import { composeMail } from '../mail/compose';
 import { deliverMail, mailRouteOf } from '../mail/delivery';
 import { credentialMoment } from '../mail/links';
-import { countMailRoute } from '../mail/run-routes';
+import { countMailRoute, sentCounting } from '../mail/run-routes';
+import type { MailRoute } from '../settings/mail-route';
 import { senderOf } from '../mail/sender';
 import { runTemplates } from '../mail/versions';
+import type { TransactItem } from '../../store/transaction';
 import { markRowsFailed, rowFailure, settleChunk } from './job-chunks';
 import { markSent } from './row-transitions';
 import type { SendChunk } from './send';
@@ -20,35 +22,60 @@ import type { SendChunk } from './send';
 const sendable = (s: string) => s === certificateStatus.issued || s === certificateStatus.sent;
 
 /** The dashboard's counts of mails sent, once per key: each a mail of its cohort; `first` moves issued → sent. */
-const countSent = (msg: SendChunk, key: string, sent: RecipientItem[], first: RecipientItem[]) => {
+const countSent = (
+  msg: SendChunk,
+  key: string,
+  sent: RecipientItem[],
+  first: RecipientItem[],
+  run: TransactItem[] = [],
+) => {
   const cohorts: Record<string, { mailed: number }> = {};
   for (const r of sent) (cohorts[r.cohortid] ??= { mailed: 0 }).mailed++;
-  return countOnce(msg.orgId, key, {
-    stats: { sent: sent.length },
-    moves: [
-      {
-        certtype: msg.certtype,
-        from: certificateStatus.issued,
-        to: certificateStatus.sent,
-        count: first.length,
-      },
-    ],
-    cohorts,
-  });
+  return countOnce(
+    msg.orgId,
+    key,
+    {
+      stats: { sent: sent.length },
+      moves: [
+        {
+          certtype: msg.certtype,
+          from: certificateStatus.issued,
+          to: certificateStatus.sent,
+          count: first.length,
+        },
+      ],
+      cohorts,
+    },
+    new Date(),
+    run,
+  );
 };
 
 /**
  * The counts of one chunk, once: every row of it this run marked sent (by this delivery or by one
- * before it that died), those sent for the first time moving issued → sent in My Certificates.
+ * before it that died), those sent for the first time moving issued → sent in My Certificates,
+ * and the run's done and mails by route — one transaction with the chunk's mark, instead of two
+ * writes of the run item per mail (the run is every chunk's hot item).
  * A row this run had given up on is counted by itself when a redrive sends it (countRedriven), as
  * the chunk may have been counted by the delivery that gave up.
  */
-const countSentChunk = async (msg: SendChunk, rows: RecipientItem[], markedNow: Set<RecipientItem>) => {
+const countSentChunk = async (
+  msg: SendChunk,
+  route: MailRoute,
+  rows: RecipientItem[],
+  markedNow: Set<RecipientItem>,
+) => {
   const sent = rows.filter(
     (r) => (markedNow.has(r) || r.sendRun === msg.runId) && r.failedRun !== msg.runId,
   );
   const first = sent.filter((r) => (markedNow.has(r) ? !r.firstSentRun : r.firstSentRun === msg.runId));
-  await countSent(msg, `sent#${msg.runId}#${msg.chunk}`, sent, first);
+  await countSent(
+    msg,
+    `sent#${msg.runId}#${msg.chunk}`,
+    sent,
+    first,
+    sent.length ? [sentCounting(msg.orgId, msg.runId, route, sent.length)] : [],
+  );
 };
 
 const countRedriven = (msg: SendChunk, row: RecipientItem) =>
@@ -117,7 +144,6 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
       await deliverMail(route, row.email, mail, row.secondemail ? [row.secondemail] : [], {
         [MAIL_TOKEN_TAG]: tracked.token,
       });
-      await countMailRoute(orgId, runId, route);
     } catch (err) {
       const reason = `the mail could not be sent (${err instanceof Error ? err.message : String(err)})`;
       mailFailures.push(`${row.studentid}: ${reason}`);
@@ -126,10 +152,12 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
     }
     if (await markSent(row, runId)) {
       markedNow.add(row);
+      // The chunk's rows are counted with the chunk (countSentChunk); a redriven one by itself.
       if (failure === 'retry') {
         recovered.push(row.studentid);
         await countRedriven(msg, row);
-      } else await countRun(orgId, runId, { done: 1 });
+        await countMailRoute(orgId, runId, route);
+      }
     } else {
       errors.push(`${row.studentid}: changed while sending (not marked sent)`);
     }
@@ -140,7 +168,7 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
   }
   await markRowsFailed(runId, failedRows);
   // Only once the chunk is over: a retried delivery finds the rows this one marked.
-  await countSentChunk(msg, rows, markedNow);
+  await countSentChunk(msg, route, rows, markedNow);
   const failures = [...errors, ...mailFailures];
   if ((await settleChunk(msg)) && failures.length) {
     await countRun(orgId, runId, { failed: failures.length, errors: failures });
