@@ -92,7 +92,30 @@ describe('progress of long work survives a reload', () => {
         updatedAt: now,
       })
       .go();
+    // A generate run whose browser was missing, as its job's last delivery leaves it
+    // (test/integration/generate-no-browser.test.ts): the card says why, not "Generating…".
+    const missing =
+      'RL3: could not render the certificate (Browser was not found at the configured executablePath (/opt/no-chromium))';
+    await runs()
+      .put({
+        orgId: admin.orgId,
+        id: randomUUID(),
+        kind: 'generate',
+        state: 'failed',
+        total: 1,
+        done: 0,
+        failed: 1,
+        errors: [missing],
+        message: missing,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .go();
     await page.reload();
+    const generate = page.getByTestId('run-generate');
+    await generate.getByText(missing).first().waitFor();
+    expect(await generate.innerText()).not.toContain('Generating certificates');
+    await generate.getByRole('button', { name: /close/i }).click();
     const card = page.getByTestId('run-send');
     await card.getByText('RL1: the mail server refused the address').waitFor();
     await card.getByText('RL2: the mail server refused the address').waitFor();

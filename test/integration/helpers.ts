@@ -88,11 +88,11 @@ export const eventually = async <T>(
 };
 
 /** Waits until a job's queue holds no message, visible or in flight: every message sent was handled. */
-export const queueDrained = (job: keyof LocalCloudInfo['resources']['queueUrls']) =>
+export const queueDrained = (job: keyof LocalCloudInfo['resources']['queueUrls'], c: LocalCloudInfo = cloud()) =>
   eventually(async () => {
-    const out = await clients().sqs.send(
+    const out = await clients(c).sqs.send(
       new GetQueueAttributesCommand({
-        QueueUrl: cloud().resources.queueUrls[job],
+        QueueUrl: c.resources.queueUrls[job],
         AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
       }),
     );

@@ -40,7 +40,7 @@ export const recipients = defineEntity('recipient', {
     /** Why the last mail to this recipient (invitation or certificate) could not be delivered; '' once one was. */
     mailError: attr.text,
     /**
-     * The run whose job gave up on this row (mailError says why) and when: a redrive of that run
+     * The run whose job gave up on this row (a mail's mailError, or the run's errors, say why) and when: a redrive of that run
      * retries the row only while nothing wrote it since (updatedAt still equals failedAt).
      */
     failedRun: attr.text,

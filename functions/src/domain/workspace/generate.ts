@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from '@proofmark/shared/errors';
 import { itemId, parseItemId } from '@proofmark/shared/recipients/rules';
 import { certificateStatus } from '@proofmark/shared/workspace/rules';
+import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { putObject } from '../../adapters/blobs';
 import { keptRenderer } from '../../render/kept-renderer';
 import type { Rendered, RenderItem } from '../../render/renderer';
@@ -23,7 +24,7 @@ import { photoFor, prepareDesign } from '../designs/context';
 import { designAt } from '../designs/designs';
 import { certificateRecipientFor } from '../designs/recipient-fields';
 import type { GenerateMessage } from './generate-start';
-import { oncePerChunk } from './job-chunks';
+import { markRowsFailed, oncePerChunk, rowFailure } from './job-chunks';
 import { generatedMarking } from './row-transitions';
 
 /**
@@ -99,7 +100,8 @@ const markGenerated = async (
  * delivered again (a retry, a restart) finishes the chunk without doing anything twice.
  * On the message's last delivery a chunk that still cannot render (no browser, a browser that dies)
  * is settled with every unfinished row failed and the reason, so the run ends and says why; the
- * error is still thrown, so the message is parked in the dead-letter queue as well.
+ * error is still thrown, so the message is parked in the dead-letter queue as well. Redriven once
+ * the cause is gone (npm run dlq), it renders the rows it gave up on and the run turns done.
  */
 export const runGenerateChunk = async (message: GenerateMessage, lastDelivery = false) => {
   await oncePerChunk('generate', message, () => generateChunk(message, lastDelivery));
@@ -109,15 +111,21 @@ const generateChunk = async ({ orgId, runId, chunk }: GenerateMessage, lastDeliv
   const { data: record } = await generateChunks().get({ orgId, runId, chunk }).go({ consistent: true });
   const run = await findRun(orgId, runId);
   if (!record || !run) return; // deleted with its organisation: nothing to do
-  if (record.completedAt) return;
+  const { rows: selected } = await resolveSelection(orgId, record.certtype, record.items);
+  // A finished chunk is done with, unless its job gave up on it and an operator redrives the
+  // message: then it renders the rows still as the settle left them (job-chunks.ts rowFailure);
+  // a row changed since is left alone and stays counted failed.
+  const redrive = !!record.completedAt;
+  const rows = redrive ? selected.filter((r) => rowFailure(r, runId) === 'retry') : selected;
+  if (redrive && !rows.length) return;
   if (run.state === 'queued') await updateRun(orgId, runId, { state: 'running' });
 
   const [org, settings] = await Promise.all([getOrg(orgId), getOrgSettings(orgId)]);
   if (!org) throw notFound();
-  const { rows } = await resolveSelection(orgId, record.certtype, record.items);
   const errors: string[] = [];
-  const found = new Set(rows.map((r) => itemId(r.cohortid, r.studentid)));
-  for (const id of record.items) if (!found.has(id)) errors.push(`${id}: the recipient no longer exists`);
+  const found = new Set(selected.map((r) => itemId(r.cohortid, r.studentid)));
+  if (!redrive)
+    for (const id of record.items) if (!found.has(id)) errors.push(`${id}: the recipient no longer exists`);
 
   const fresh: RecipientItem[] = [];
   for (const r of rows) {
@@ -143,23 +151,33 @@ const generateChunk = async ({ orgId, runId, chunk }: GenerateMessage, lastDeliv
       if (!lastDelivery) throw err;
       gaveUp = err;
       const reason = err instanceof Error ? err.message : String(err);
-      const done = await resolveSelection(
+      const { rows: now } = await resolveSelection(
         orgId,
         record.certtype,
         todo.map((r) => itemId(r.cohortid, r.studentid)),
       );
       const reported = new Set(errors.map((e) => e.slice(0, e.indexOf(':'))));
-      for (const r of done.rows)
-        if (
-          !(r.generateRun === runId && r.status === certificateStatus.generated) &&
-          !reported.has(r.studentid)
-        )
-          errors.push(`${r.studentid}: could not render the certificate (${reason})`);
+      const unfinished = now.filter(
+        (r) => !(r.generateRun === runId && r.status === certificateStatus.generated) && !reported.has(r.studentid),
+      );
+      for (const r of unfinished) errors.push(`${r.studentid}: could not render the certificate (${reason})`);
+      await markGaveUp(runId, unfinished);
     }
   }
-  await settleChunk(orgId, runId, chunk, errors);
+  // A redrive replaces only its rows' errors: the chunk's others stay.
+  const retried = new Set(rows.map((r) => r.studentid));
+  const kept = redrive ? (record.errors ?? []).filter((e) => !retried.has(e.slice(0, e.indexOf(':')))) : [];
+  await settleChunk(orgId, runId, chunk, [...kept, ...errors]);
   if (gaveUp) throw gaveUp;
 };
+
+/** Rows the job gave up on, marked so a redrive renders them while nothing changed them since. */
+const markGaveUp = (runId: string, rows: RecipientItem[]) =>
+  markRowsFailed(
+    runId,
+    // A row this run marked already keeps its mark (a redrive that failed again).
+    rows.filter((row) => rowFailure(row, runId) === 'none').map((row) => ({ row })),
+  );
 
 const renderAndStore = async (
   orgId: string,
@@ -236,10 +254,11 @@ export const settleGenerateFailed = async ({ orgId, runId, chunk }: GenerateMess
   const { data: record } = await generateChunks().get({ orgId, runId, chunk }).go({ consistent: true });
   if (!record || record.completedAt) return;
   const { rows } = await resolveSelection(orgId, record.certtype, record.items);
-  const generated = new Set(
-    rows
-      .filter((r) => r.generateRun === runId && r.status === certificateStatus.generated)
-      .map((r) => itemId(r.cohortid, r.studentid)),
+  const isGenerated = (r: RecipientItem) => r.generateRun === runId && r.status === certificateStatus.generated;
+  const generated = new Set(rows.filter(isGenerated).map((r) => itemId(r.cohortid, r.studentid)));
+  await markGaveUp(
+    runId,
+    rows.filter((r) => !isGenerated(r)),
   );
   await settleChunk(
     orgId,
@@ -261,7 +280,10 @@ const settleChunk = async (orgId: string, runId: string, chunk: number, errors: 
   await finishRunIfComplete(orgId, runId);
 };
 
-/** When every chunk is finished: the run's failures from all chunks, and its final state. */
+/**
+ * When every chunk is finished (again, after a redrive): the run's failures from all chunks, and
+ * its final state, whose message the run card shows: the first failure, or success.
+ */
 const finishRunIfComplete = async (orgId: string, runId: string) => {
   const chunks = await listChunks(orgId, runId);
   if (!chunks.length || chunks.some((c) => !c.completedAt)) return;
@@ -270,5 +292,6 @@ const finishRunIfComplete = async (orgId: string, runId: string) => {
     state: errors.length ? 'failed' : 'done',
     failed: errors.length,
     errors: errors.slice(0, 50),
+    message: errors[0] ?? m.success,
   });
 };

@@ -81,14 +81,22 @@ export type RowFailure = 'none' | 'retry' | 'changed-since';
 export const rowFailure = (row: RecipientItem, runId: string): RowFailure =>
   row.failedRun !== runId ? 'none' : row.updatedAt === row.failedAt ? 'retry' : 'changed-since';
 
-/** Marks rows the run gave up on, each with its reason (see rowFailure). */
-export const markRowsFailed = (runId: string, failed: { row: RecipientItem; reason: string }[]) =>
+/**
+ * Marks rows the run gave up on (see rowFailure), each with its mail's reason when it is a mail
+ * job's (the row shows it); generate's reasons are the run's errors alone.
+ */
+export const markRowsFailed = (runId: string, failed: { row: RecipientItem; reason?: string }[]) =>
   mapLimit(failed, 5, async ({ row, reason }) => {
     const now = new Date().toISOString();
     const { orgId, cohortid, certtype, studentid } = row;
     await recipients()
       .patch({ orgId, cohortid, certtype, studentid })
-      .set({ mailError: reason, failedRun: runId, failedAt: now, updatedAt: now })
+      .set({
+        ...(reason === undefined ? {} : { mailError: reason }),
+        failedRun: runId,
+        failedAt: now,
+        updatedAt: now,
+      })
       .go({ response: 'none' });
   });
 
