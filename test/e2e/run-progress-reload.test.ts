@@ -114,7 +114,7 @@ describe('progress of long work survives a reload', () => {
     await page.reload();
     const generate = page.getByTestId('run-generate');
     await generate.getByText(missing).first().waitFor();
-    expect(await generate.innerText()).not.toContain('Generating certificates');
+    expect(await generate.innerText()).not.toContain('this may take several minutes');
     await generate.getByRole('button', { name: /close/i }).click();
     const card = page.getByTestId('run-send');
     await card.getByText('RL1: the mail server refused the address').waitFor();
