@@ -1,7 +1,15 @@
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
 import * as attr from './attributes';
-import { defineEntity, primaryKey } from './table';
+import { defineEntity, GSI2, indexKey, primaryKey } from './table';
+
+/**
+ * Where a student id sorts in its cohort's roster (the recipients screen's order): case folded and
+ * every run of digits zero-padded, so S2 sorts before S10 as the screen always showed them; the id
+ * itself follows so two ids that fold alike stay distinct.
+ */
+export const rosterOrder = (studentid: string) =>
+  `${studentid.toLowerCase().replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(20, '0'))}|${studentid}`;
 
 /**
  * A recipient of a cohort with, on the same row, the certificate made for them under one
@@ -13,6 +21,10 @@ import { defineEntity, primaryKey } from './table';
  * | byId                           | ORG#<org>#COH#<cohort> / CT#<type>#R#<student> |
  * | byId, cohort and type given    | ORG#<org>#COH#<cohort> / begins_with CT#<type>#R# |
  * | byId, cohort given             | ORG#<org>#COH#<cohort> / begins_with CT#       |
+ * | byRoster (gsi2), a page        | ORG#<org>#COH#<cohort>#CT#<type> / RO#<rosterOrder> after or before a row |
+ *
+ * `byRoster` is the recipients screen's order, so a page of 20 reads 20 items from a known row
+ * (domain/recipients/roster-pages.ts) instead of the cohort.
  */
 export const recipients = defineEntity('recipient', {
   attributes: {
@@ -20,6 +32,8 @@ export const recipients = defineEntity('recipient', {
     cohortid: attr.fixedText,
     certtype: attr.fixedText,
     studentid: attr.fixedText,
+    /** rosterOrder(studentid), written when the row is created (the roster index's sort key). */
+    rosterOrder: { type: 'string', readOnly: true },
     firstname: attr.requiredText,
     middlename: attr.requiredText,
     lastname: attr.requiredText,
@@ -81,6 +95,14 @@ export const recipients = defineEntity('recipient', {
     byId: primaryKey(
       { template: 'ORG#${orgId}#COH#${cohortid}', composite: ['orgId', 'cohortid'] },
       { template: 'CT#${certtype}#R#${studentid}', composite: ['certtype', 'studentid'] },
+    ),
+    byRoster: indexKey(
+      GSI2,
+      {
+        template: 'ORG#${orgId}#COH#${cohortid}#CT#${certtype}',
+        composite: ['orgId', 'cohortid', 'certtype'],
+      },
+      { template: 'RO#${rosterOrder}', composite: ['rosterOrder'] },
     ),
   },
 });

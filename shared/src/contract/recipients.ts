@@ -31,8 +31,30 @@ export const listRecipientsQuery = z.object({
     .default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).default(''),
   status: z.enum(statusFilterValues).default('all'),
+  /**
+   * The page the screen shows now, as the last answer's `anchor` named it: the pages next to it, the
+   * first and the last are then read without reading the cohort. Opaque to the screen.
+   */
+  anchor: z
+    .string()
+    .max(1_000)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional(),
 });
 export type ListRecipientsQuery = z.infer<typeof listRecipientsQuery>;
+
+/** What an anchor holds once decoded (domain/recipients/roster-pages.ts makes and checks it). */
+export const rosterAnchor = z.object({
+  /** The organisation and the listing (cohort, type, page size) it was made for. */
+  org: z.string().min(1).max(100),
+  listing: z.string().max(400),
+  page: z.number().int().min(0),
+  /** The page's first and last rows, as [cohort, student id]. */
+  first: z.tuple([z.string().min(1).max(100), z.string().min(1).max(64)]),
+  last: z.tuple([z.string().min(1).max(100), z.string().min(1).max(64)]),
+  rows: z.number().int().min(1).max(1_000),
+});
+export type RosterAnchor = z.infer<typeof rosterAnchor>;
 
 /** A child row (§2.1, §3). */
 export const recipientRow = z.object({
@@ -77,6 +99,8 @@ export const recipientsData = z.object({
     pageSize: z.number().int(),
     pages: z.number().int(),
   }),
+  /** Where this page lies (send it back as `anchor` with the next page asked for); unfiltered pages only. */
+  anchor: z.string().optional(),
 });
 export type RecipientsData = z.infer<typeof recipientsData>;
 

@@ -1,15 +1,17 @@
 import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
 import { cohorts } from '../../store/cohorts';
-import { patchRecipientWhere, recipients } from '../../store/recipients';
+import { patchRecipientWhere, recipients, rosterOrder } from '../../store/recipients';
+import { rosterCounts } from '../../store/roster-counts';
 import { rowsWrittenBeforeEntities as earlierRows, written } from '../../store/table';
-import { put, remove } from '../../store/transaction';
+import { put, remove, update, type TransactItem } from '../../store/transaction';
 import { counterItems, writeCounted } from '../dashboard/counters';
 
 /**
  * Cohorts and recipient rows (store/cohorts.ts, store/recipients.ts): a cohort is `ORG#<org>` /
  * `COHORT#<cohort>`; its recipients live in a partition of their own, one row per student and
  * certificate type, so a cohort's rows of one certificate type are one query. A row created or
- * deleted here is counted in (or out of) My Certificates' in progress in the same transaction.
+ * deleted here is counted in (or out of) My Certificates' in progress and its cohort's roster count
+ * in the same transaction.
  */
 
 export interface CohortItem {
@@ -201,6 +203,61 @@ export const getRecipient = async (
   return data ? asRow(data) : undefined;
 };
 
+/** Adds `by` to the cohort's roster count of one certificate type (store/roster-counts.ts). */
+const rosterCountItem = (orgId: string, cohortid: string, certtype: string, by: number): TransactItem =>
+  update(rosterCounts().update({ orgId, cohortid, certtype }).add({ rows: by }).params());
+
+/**
+ * How many rows each cohort has of the type (its roster count); undefined for a cohort whose rows
+ * were written before roster counts existed (its rows are not in the roster index either).
+ */
+export const rosterCountsOf = async (orgId: string, cohortids: readonly string[], certtype: string) => {
+  if (!cohortids.length) return [];
+  const { data } = await rosterCounts()
+    .get(cohortids.map((cohortid) => ({ orgId, cohortid, certtype })))
+    .go({ ...earlierRows, consistent: true });
+  const byCohort = new Map(data.map((c) => [c.cohortid, c.rows ?? 0]));
+  return cohortids.map((c) => byCohort.get(c));
+};
+
+/** Where a roster read starts: after (or, backwards, before) a row, or inclusive of it; else at an end. */
+export interface RosterFrom {
+  studentid: string;
+  inclusive?: boolean;
+}
+
+/**
+ * Up to `limit` rows of a cohort in roster order (the recipients screen's), forwards or backwards
+ * from a row: reads those rows only (the roster index), never the cohort.
+ */
+export const readRoster = async (
+  orgId: string,
+  cohortid: string,
+  certtype: string,
+  opts: { limit: number; backwards?: boolean; from?: RosterFrom },
+): Promise<RecipientItem[]> => {
+  if (opts.limit <= 0) return [];
+  const key = { orgId, cohortid, certtype };
+  const query = recipients().query.byRoster(key);
+  const from = opts.from && { rosterOrder: rosterOrder(opts.from.studentid) };
+  const ranged = !from
+    ? query
+    : opts.backwards
+      ? opts.from!.inclusive
+        ? query.lte(from)
+        : query.lt(from)
+      : opts.from!.inclusive
+        ? query.gte(from)
+        : query.gt(from);
+  const { data } = await ranged.go({
+    ...earlierRows,
+    data: 'includeKeys',
+    limit: opts.limit,
+    order: opts.backwards ? 'desc' : 'asc',
+  });
+  return data.map(asRow);
+};
+
 /** What a sheet row says about a student: the fields an import writes, new row or existing. */
 const sheetFields = (s: StudentRow) => ({
   firstname: s.firstname,
@@ -211,8 +268,8 @@ const sheetFields = (s: StudentRow) => ({
   extra: s.extra,
 });
 
-/** The most rows one transaction creates: DynamoDB's 100 items, one kept for the counter. */
-const CREATED_PER_TRANSACTION = 99;
+/** The most rows one transaction creates: DynamoDB's 100 items, two kept for the counters. */
+const CREATED_PER_TRANSACTION = 98;
 
 /**
  * Creates the students' rows ('Invite pending') and counts them in progress, in one transaction;
@@ -229,6 +286,7 @@ const createCounted = (orgId: string, cohortid: string, certtype: string, studen
             cohortid,
             certtype,
             studentid: s.studentid,
+            rosterOrder: rosterOrder(s.studentid),
             ...sheetFields(s),
             status: recipientStatus.invitePending,
             createdAt: now,
@@ -240,6 +298,7 @@ const createCounted = (orgId: string, cohortid: string, certtype: string, studen
     ...counterItems(orgId, {
       moves: [{ certtype, to: recipientStatus.invitePending, count: students.length }],
     }),
+    rosterCountItem(orgId, cohortid, certtype, students.length),
   ]);
 };
 
@@ -319,4 +378,5 @@ export const deleteRecipientItem = async (row: RecipientItem): Promise<boolean> 
         .params(),
     ),
     ...counterItems(row.orgId, { moves: [{ certtype: row.certtype, from: row.status }] }),
+    rosterCountItem(row.orgId, row.cohortid, row.certtype, -1),
   ]);

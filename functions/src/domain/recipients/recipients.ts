@@ -35,6 +35,7 @@ import {
   type RecipientItem,
 } from './recipient-store';
 import { forgetOneTimeCode } from '../public/wallet-introduction';
+import { rosterPage } from './roster-pages';
 
 /** Template number → name (§2.3 defaults), until the template designer stores the organisation's own. */
 export const defaultTemplates: Record<string, string> = {
@@ -137,6 +138,17 @@ export const pageOfRowTree = <C extends RecipientRow>(
   const total = sorted.length;
   const index = clampPage(page, total, pageSize);
   const slice = sorted.slice(pageOffset(index, pageSize), pageOffset(index, pageSize) + pageSize);
+  return treeOfPage(slice, total, index, pageSize, toChild);
+};
+
+/** The tree of one page's rows, already in order, of `total` matching rows (pure). */
+export const treeOfPage = <C extends RecipientRow>(
+  slice: readonly RecipientItem[],
+  total: number,
+  index: number,
+  pageSize: number,
+  toChild: (r: RecipientItem) => C,
+) => {
   const parents: TreeParent<C>[] = [];
   for (const r of slice) {
     let parent = parents.at(-1);
@@ -181,8 +193,17 @@ export const pageOfRowTree = <C extends RecipientRow>(
 export const pageOfTree = (rows: readonly RecipientItem[], page: number, pageSize: number): RecipientsData =>
   pageOfRowTree(rows, page, pageSize, childRow);
 
+/**
+ * The recipients screen's page. Unfiltered, it reads the page's rows only (roster-pages.ts); a
+ * status filter or a search, and cohorts written before roster counts existed, read the cohorts.
+ */
 export const listRecipients = async (orgId: string, q: ListRecipientsQuery): Promise<RecipientsData> => {
-  const cohorts = await cohortsMatching(orgId, q.cohort);
+  const cohorts = (await cohortsMatching(orgId, q.cohort)).sort((a, b) => a.localeCompare(b));
+  if (q.status === 'all' && !q.search) {
+    const page = await rosterPage(orgId, cohorts, q);
+    if (page)
+      return { ...treeOfPage(page.rows, page.total, page.index, q.pagesize, childRow), anchor: page.anchor };
+  }
   const rows = (await mapLimit(cohorts, 8, (c) => listCohortRows(orgId, c, q.certtype))).flat();
   const matching = rows.filter((r) => matchesStatusFilter(r, q.status) && matchesSearch(r, q.search));
   return pageOfTree(matching, q.page, q.pagesize);

@@ -66,6 +66,8 @@ export default function ManageStudentsPage() {
   const [status, setStatus] = useState<StatusFilter>(remembered.status);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
+  // Where the page shown now lies (the server's anchor): the next page asked for is read from it.
+  const [anchor, setAnchor] = useState<string>();
   const [pageSize, setPageSize] = useState<number>(remembered.pageSize);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const { notice, setNotice, show } = usePageNotice();
@@ -81,7 +83,15 @@ export default function ManageStudentsPage() {
   );
 
   const cohorts = useCohorts(certtype);
-  const query: RecipientsQuery = { cohort, certtype, page, pagesize: pageSize, search, status };
+  const query: RecipientsQuery = {
+    cohort,
+    certtype,
+    page,
+    pagesize: pageSize,
+    search,
+    status,
+    ...(anchor ? { anchor } : {}),
+  };
   const tree = useRecipientTree(query);
   const invalidate = useInvalidateRecipients();
 
@@ -108,6 +118,7 @@ export default function ManageStudentsPage() {
   const refilter = (apply: () => void) => {
     apply();
     setPage(0);
+    setAnchor(undefined);
     setSelected(new Set());
   };
 
@@ -354,7 +365,10 @@ export default function ManageStudentsPage() {
               pages={pages}
               total={total}
               pageSize={pageSize}
-              onPage={(next) => setPage(next)}
+              onPage={(next) => {
+                setAnchor(tree.data?.anchor);
+                setPage(next);
+              }}
               onPageSize={(size) => refilter(() => setPageSize(size))}
             />
           </Flex>
