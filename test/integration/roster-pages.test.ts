@@ -18,7 +18,8 @@ describe('recipients page on a large cohort', () => {
   const small = 'ROSTER-SMALL';
   // Unpadded ids: the screen's order is numeric (S2 before S10), not the ids' byte order.
   const ids = Array.from({ length: 1_000 }, (_, i) => `S${i + 1}`);
-  const student = (studentid: string): StudentRow => ({
+  const student = (studentid: string, i: number): StudentRow => ({
+    row: i + 2,
     studentid,
     firstname: `First${studentid}`,
     middlename: '',
