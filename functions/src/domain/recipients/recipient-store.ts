@@ -269,7 +269,7 @@ const sheetFields = (s: StudentRow) => ({
 });
 
 /** The most rows one transaction creates: DynamoDB's 100 items, two kept for the counters. */
-const CREATED_PER_TRANSACTION = 98;
+export const CREATED_PER_TRANSACTION = 98;
 
 /**
  * Creates the students' rows ('Invite pending') and counts them in progress, in one transaction;

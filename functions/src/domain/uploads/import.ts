@@ -12,6 +12,7 @@ import { deleteObject, getObjectBytes, putObject } from '../../adapters/blobs';
 import { loadUpload, type LoadedFile } from './files';
 import {
   listCohortRows,
+  CREATED_PER_TRANSACTION,
   mapLimit,
   putCohort,
   putNewStudents,
@@ -72,6 +73,7 @@ const planOf = async (record: UploadRecord, loaded: LoadedFile): Promise<Plan> =
 };
 
 const PROGRESS_EVERY = 50;
+const NEW_ROWS_PER_STEP = 2 * CREATED_PER_TRANSACTION;
 
 /**
  * The import job gave up on its last delivery: the upload fails with the reason and is marked
@@ -124,8 +126,10 @@ export const runImport = async (
     (await listCohortRows(orgId, record.cohortid, record.certtype)).map((r) => [r.studentid, r]),
   );
   const fresh = plan.students.filter((s) => !before.has(s.studentid));
-  for (let i = 0; i < fresh.length; i += PROGRESS_EVERY) {
-    const part = fresh.slice(i, i + PROGRESS_EVERY);
+  // New rows go in full transactions (putNewStudents: 98 rows and their counts each), not one per
+  // progress step: a 10,000-row sheet is ~100 transactions, their number being what the import costs.
+  for (let i = 0; i < fresh.length; i += NEW_ROWS_PER_STEP) {
+    const part = fresh.slice(i, i + NEW_ROWS_PER_STEP);
     await putNewStudents(orgId, record.cohortid, record.certtype, part);
     done += part.length;
     await setRecord(orgId, id, { done });
