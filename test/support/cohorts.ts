@@ -87,10 +87,18 @@ export const uploadCohort = async (
   throw new Error(`import failed: ${JSON.stringify(done)}`);
 };
 
-/** Moves every row of the cohort to PK received with the email as the key (the spec's "copy email as public key"). */
-export const copyEmailsAsKeys = async (c: Caller, cohortid: string, certtype = 'degree') => {
+/**
+ * Moves every row of the cohort (or the rows `items` names) to PK received with the email as the
+ * key (the spec's "copy email as public key").
+ */
+export const copyEmailsAsKeys = async (
+  c: Caller,
+  cohortid: string,
+  certtype = 'degree',
+  items = [`${cohortid}=`],
+) => {
   const res = await call(c, 'POST', '/api/recipients/copy-email-as-key', {
-    selectedItems: [`${cohortid}=`],
+    selectedItems: items,
     certtype,
   });
   if (res.status !== 200) throw new Error(`copy email as key: ${JSON.stringify(res.body)}`);
