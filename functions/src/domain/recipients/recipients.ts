@@ -31,6 +31,7 @@ import {
   listCohortRows,
   mapLimit,
   putCohort,
+  rosterCountsOf,
   updateRecipientItem,
   type RecipientItem,
 } from './recipient-store';
@@ -47,10 +48,16 @@ export const defaultTemplates: Record<string, string> = {
 
 export const listCohorts = async (orgId: string, certtype: string): Promise<CohortsData> => {
   const cohorts = (await listCohortItems(orgId)).sort((a, b) => a.cohortid.localeCompare(b.cohortid));
+  // Each cohort's roster count; only a cohort without one (rows from before counts existed) is read.
+  const known = await rosterCountsOf(
+    orgId,
+    cohorts.map((c) => c.cohortid),
+    certtype,
+  );
   const counts = await mapLimit(
     cohorts,
     8,
-    async (c) => (await listCohortRows(orgId, c.cohortid, certtype)).length,
+    async (c, i) => known[i] ?? (await listCohortRows(orgId, c.cohortid, certtype)).length,
   );
   const { mode, dropdowns } = cohortDropdowns(cohorts.map((c) => c.cohortid));
   return {
