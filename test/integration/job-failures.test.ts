@@ -22,7 +22,7 @@ import { envNames } from '../../infra/resources';
 import { freePort } from '../../infra/local/ports';
 import { api, clients, cloud, eventually, mailTo, queueDrained } from './helpers';
 import { registeredAdmin, uniqueEmail } from './accounts';
-import { addStudents, setRow, toPkReceived } from './workspace-fixtures';
+import { addStudents, issuedCertificates, setRow, toPkReceived } from './workspace-fixtures';
 
 type Admin = Awaited<ReturnType<typeof registeredAdmin>>;
 type Dependency = 's3' | 'mail' | 'chain';
@@ -264,7 +264,8 @@ const cases = {
     // and says why it was not mailed.
     fails: async (admin) => {
       await functionsWith([]);
-      const { paidVerificationRequests } = await import('../../functions/src/store/paid-verification-requests');
+      const { paidVerificationRequests } =
+        await import('../../functions/src/store/paid-verification-requests');
       const requestId = randomUUID();
       await paidVerificationRequests()
         .create({
@@ -411,7 +412,10 @@ describe('a job that fails on every delivery', () => {
 
     // The message is parked; the mail server is back (the local cloud's own); an operator redrives it.
     await clients().sqs.send(
-      new SendMessageCommand({ QueueUrl: cloud().resources.dlqUrls.send, MessageBody: JSON.stringify(message) }),
+      new SendMessageCommand({
+        QueueUrl: cloud().resources.dlqUrls.send,
+        MessageBody: JSON.stringify(message),
+      }),
     );
     await dlq('redrive', 'send');
     const done = await eventually(async () => {
@@ -433,11 +437,77 @@ describe('a job that fails on every delivery', () => {
     expect(byId.RS3!.mailError).toMatch(/the mail could not be sent/);
     // A second redrive of the same message does nothing twice.
     await clients().sqs.send(
-      new SendMessageCommand({ QueueUrl: cloud().resources.dlqUrls.send, MessageBody: JSON.stringify(message) }),
+      new SendMessageCommand({
+        QueueUrl: cloud().resources.dlqUrls.send,
+        MessageBody: JSON.stringify(message),
+      }),
     );
     await dlq('redrive', 'send');
     await queueDrained('send');
     expect(await runOf(admin, run.id)).toMatchObject({ state: 'done', done: 2, failed: 1 });
     for (const email of emails.slice(0, 2)) expect(await mailTo(email), email).toHaveLength(1);
   }, 120_000);
+  it('redriven once its cause is gone, issues a request its job gave up on: the rows still as the settle left them issued once, debited once again, the run turned from failed to done', async () => {
+    // An organisation whose status lists are anchored already (its first issue anchors them; the
+    // arrangements above queue nothing, so this file's own organisation has them waiting).
+    const admin = await registeredAdmin();
+    await issuedCertificates(admin, 1);
+    const { runId, before } = await openIssue(admin, ['RI1', 'RI2', 'RI3']);
+    const message = { orgId: admin.orgId, runId };
+    // Its last delivery found S3 and the chain unreachable: failed, refunded, its rows given back.
+    await lastDelivery('issue', message);
+    expect(await runOf(admin, runId)).toMatchObject({ state: 'failed', message: unreachable });
+    expect(await balanceOf(admin)).toBe(before);
+    const { resolveSelection } = await import('../../functions/src/domain/recipients/recipients');
+    const { findIssueRun } = await import('../../functions/src/domain/workspace/issue/run');
+    const items = (await findIssueRun(admin.orgId, runId))!.items;
+    // Meanwhile the user changes one row: it is no longer the run's to issue.
+    const rowsNow = (await resolveSelection(admin.orgId, 'degree', items)).rows;
+    const ri3 = rowsNow.find((r) => r.studentid === 'RI3')!;
+    await setRow(admin.orgId, ri3.cohortid, 'RI3', {
+      firstname: 'Changed',
+      updatedAt: new Date().toISOString(),
+    });
+
+    // The causes are gone (the local cloud's own S3 and chain); an operator redrives the message.
+    const redrive = async () => {
+      await clients().sqs.send(
+        new SendMessageCommand({
+          QueueUrl: cloud().resources.dlqUrls.issue,
+          MessageBody: JSON.stringify(message),
+        }),
+      );
+      await dlq('redrive', 'issue');
+    };
+    await redrive();
+    const done = await eventually(async () => {
+      const r = await runOf(admin, runId);
+      return r.state === 'done' ? r : undefined;
+    }, 110_000);
+    expect(done).toMatchObject({ done: 2, batchId: runId });
+    expect(done.txId).toBeTruthy();
+    // Debited again once, for the two rows issued (three were refunded by the settle).
+    expect(await balanceOf(admin)).toBe(before - 2);
+    const byId = async () =>
+      Object.fromEntries(
+        (await resolveSelection(admin.orgId, 'degree', items)).rows.map((r) => [r.studentid, r]),
+      );
+    const issued = await byId();
+    for (const id of ['RI1', 'RI2'])
+      expect(issued[id], id).toMatchObject({
+        status: 'Certificate issued',
+        batchId: runId,
+        issueRequestId: runId,
+      });
+    expect(issued.RI3).toMatchObject({ status: 'generated', firstname: 'Changed' });
+    expect(issued.RI3!.issueRequestId).toBeUndefined();
+
+    // The same message redriven again issues and debits nothing.
+    await redrive();
+    await queueDrained('issue');
+    expect(await runOf(admin, runId)).toMatchObject({ state: 'done', done: 2, txId: done.txId });
+    expect(await balanceOf(admin)).toBe(before - 2);
+    const again = await byId();
+    for (const id of ['RI1', 'RI2']) expect(again[id]!.issuedAt, id).toBe(issued[id]!.issuedAt);
+  }, 400_000);
 });

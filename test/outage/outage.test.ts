@@ -164,9 +164,9 @@ const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
 
 /**
  * Which step of the run each outage falls in: the mail server only matters to the send, the chain
- * only to the issue. An issue request whose job gives up is refunded and its rows released (the
- * user issues again; a redrive does not re-debit), so the outages that can outlast the issue's
- * retries on one machine fall in the send, whose redrive finishes the run.
+ * only to the issue. An issue request whose job gives up is refunded and its rows released (a
+ * redrive issues them and debits again: job-failures.test.ts), so the outages that can outlast the
+ * issue's retries on one machine fall in the send, whose redrive finishes the run.
  */
 const outages: { target: Target; during: 'issue' | 'send' }[] = [
   { target: 'dynamodb', during: 'issue' },

@@ -13,11 +13,20 @@ import { mapLimit, type RecipientItem } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
 import { updateRun } from '../../runs';
 import { cancellationReasons, writeAll } from '../../../store/transaction';
-import { refundItems } from '../../billing/balance';
+import { debitItems, refundItems } from '../../billing/balance';
 import { credentialDisplay } from '../credential-display';
 import { claimIssueRows } from './claims';
-import { clearJobMark, findIssueRun, markRunning, runFailing, type IssueRun } from './run';
-import { transitionRow } from '../row-transitions';
+import {
+  claimable,
+  clearJobMark,
+  findIssueRun,
+  markRunning,
+  runFailing,
+  runReopening,
+  type IssueRun,
+} from './run';
+import { movedRows, transitionRow } from '../row-transitions';
+import { markRowsFailed, rowFailure } from '../job-chunks';
 import { badgeDesignFor } from '../../designs/designs';
 
 /*
@@ -41,32 +50,88 @@ const failRun = async (run: IssueRun, rows: readonly RecipientItem[], reason: st
     // Failed (and refunded) by another delivery already.
     if (!cancellationReasons(err)) throw err;
   }
-  await mapLimit(rows, 10, (r) =>
+  const given = await giveRowsBack(run, rows);
+  await clearJobMark(run.orgId, run.id);
+  return given;
+};
+
+/** The run's rows back to the status they had before it claimed them; answers those moved. */
+const giveRowsBack = (run: IssueRun, rows: readonly RecipientItem[]) =>
+  movedRows(rows, (r) =>
     transitionRow(
       r,
       [st.issuing, st.scheduled],
-      { status: (r as RecipientItem & { statusBeforeIssue?: string }).statusBeforeIssue ?? st.generated },
+      { status: r.statusBeforeIssue ?? st.generated },
       { where: { issueRequestId: run.id }, remove: ['issueRequestId', 'scheduledAt'] },
     ),
   );
-  await clearJobMark(run.orgId, run.id);
-};
 
 /**
  * The job gave up on the request (its last delivery failed): unless its batch exists (then the
  * anchoring job owns the rest), the run fails with the reason, its debit is refunded and its rows
- * go back, as for a refusal.
+ * go back, as for a refusal — but marked (job-chunks.ts rowFailure), so that a redrive of the
+ * parked message once the cause is gone issues them after all (reopenGivenUp).
  */
 export const settleIssueFailed = async (orgId: string, runId: string, reason: string) => {
   const run = await findIssueRun(orgId, runId);
   if (!run || run.state === 'done' || run.state === 'failed') return;
   if (await findBatch(orgId, runId)) return;
   const { rows } = await resolveSelection(orgId, run.certtype, run.items);
-  await failRun(
+  const given = await failRun(
     run,
     rows.filter((r) => r.issueRequestId === runId),
     reason,
   );
+  await markRowsFailed(
+    runId,
+    given.map((row) => ({ row })),
+  );
+};
+
+/**
+ * A redriven message of a request its job gave up on: the rows still as the settle left them (not
+ * those the user changed, issued or deleted since) are claimed again, and the run moves from
+ * failed back to queued in one transaction with their debit — so a second redrive finds the run
+ * no longer failed and debits nothing. Without the balance for them the rows go back, still
+ * marked, and the run says so. Answers the reopened run, or undefined when there is nothing to do.
+ */
+const reopenGivenUp = async (run: IssueRun): Promise<IssueRun | undefined> => {
+  const { orgId, id } = run;
+  const { rows } = await resolveSelection(orgId, run.certtype, run.items);
+  // Claimed again by an earlier delivery of the redrive that stopped before its debit.
+  const held = rows.filter((r) => r.failedRun === id && r.issueRequestId === id && r.status === st.issuing);
+  const claimed = await movedRows(
+    rows.filter((r) => rowFailure(r, id) === 'retry'),
+    (r) =>
+      transitionRow(
+        r,
+        claimable[run.kind],
+        { status: st.issuing, issueRequestId: id, statusBeforeIssue: r.status },
+        // Only as the settle left it: nothing wrote the row since.
+        { where: { failedRun: id, updatedAt: r.updatedAt } },
+      ),
+  );
+  const count = held.length + claimed.length;
+  if (!count) return undefined;
+  try {
+    await writeAll([
+      runReopening(run, count, run.kind === 'bake' ? m.baking : m.issuing),
+      ...debitItems(orgId, count, count, run.kind, id),
+    ]);
+  } catch (err) {
+    const reasons = cancellationReasons(err);
+    if (!reasons) throw err;
+    // The run's write refused: reopened by a concurrent delivery, which debited.
+    if (reasons[0] === 'ConditionalCheckFailed') return findIssueRun(orgId, id);
+    const given = await giveRowsBack(run, [...held, ...claimed]);
+    await markRowsFailed(
+      id,
+      given.map((row) => ({ row })),
+    );
+    await updateRun(orgId, id, { message: m.insufficientBalance });
+    return undefined;
+  }
+  return findIssueRun(orgId, id);
 };
 
 /** A scheduled delivery may come early (a retry, a restart): before its time it does nothing. */
@@ -84,6 +149,7 @@ const certificateName = (certtype: string) =>
 export const runIssueJob = async (orgId: string, runId: string): Promise<void> => {
   let run = await findIssueRun(orgId, runId);
   if (!run) return;
+  if (run.state === 'failed') run = (await reopenGivenUp(run)) ?? run;
   if (run.state === 'done' || run.state === 'failed') return void (await clearJobMark(orgId, runId));
   if (run.state === 'scheduled' && Date.parse(run.scheduledAt ?? '') > Date.now() + EARLY_TOLERANCE_MS)
     return;

@@ -60,6 +60,27 @@ export const runFailing = (run: IssueRun, reason: string, failed: number) =>
   );
 
 /**
+ * A run its job gave up on, reopened by a redrive for `count` rows claimed again, as one write of
+ * their debit's transaction: refused unless failed, so the debit happens once per reopening.
+ */
+export const runReopening = (run: IssueRun, count: number, message: string) =>
+  update(
+    runs()
+      .patch({ orgId: run.orgId, id: run.id })
+      .set({
+        state: 'queued',
+        claimed: count,
+        total: count,
+        failed: 0,
+        errors: [],
+        message,
+        updatedAt: new Date().toISOString(),
+      })
+      .where((a, op) => op.eq(a.state, 'failed'))
+      .params(),
+  );
+
+/**
  * queued / scheduled → running, never back from done: a late redelivery must not undo the
  * publishing that finished the run meanwhile. False when the run had moved on.
  */
