@@ -447,6 +447,43 @@ describe('a job that fails on every delivery', () => {
     expect(await runOf(admin, run.id)).toMatchObject({ state: 'done', done: 2, failed: 1 });
     for (const email of emails.slice(0, 2)) expect(await mailTo(email), email).toHaveLength(1);
   }, 120_000);
+  it('redriven once its cause is gone, builds a download its job gave up on: the run turns from failed to done with its zip', async () => {
+    const uuid = randomUUID();
+    const items = await cohortOf(admin, ['DR1'], () => ({ status: 'Sent for Review', certUuid: uuid }));
+    await functionsWith([]);
+    const { putObject, getObjectBytes } = await import('../../functions/src/adapters/blobs');
+    const { objectKeys } = await import('../../functions/src/domain/object-keys');
+    const pdf = new TextEncoder().encode('%PDF-1.7 the generated certificate');
+    await putObject('artefacts', objectKeys.generated(admin.orgId, uuid, 'pdf'), pdf, 'application/pdf');
+    const run = await (await runs()).createRun(admin.orgId, 'download', items.length);
+    await putObject(
+      'artefacts',
+      objectKeys.downloadRequest(admin.orgId, run.id),
+      JSON.stringify({ certtype: 'degree', selectedItems: items, downloadpdf: true }),
+      'application/json',
+    );
+    const message = { orgId: admin.orgId, runId: run.id, chunk: 0, certtype: 'degree' };
+    // Its last delivery found S3 unreachable: the run failed.
+    await lastDelivery('download', message);
+    expect(await runOf(admin, run.id)).toMatchObject({ state: 'failed', message: unreachable });
+    // Redriven with S3 back (a redriven message starts its receive count again).
+    await functionsWith([]);
+    const handler = (await handlers.download()).handler as (e: SQSEvent, c: unknown) => Promise<unknown>;
+    const redriven = {
+      Records: [
+        {
+          messageId: randomUUID(),
+          body: JSON.stringify(message),
+          attributes: { ApproximateReceiveCount: '1' },
+        },
+      ],
+    } as unknown as SQSEvent;
+    expect(await handler(redriven, {})).toEqual({ batchItemFailures: [] });
+    expect(await runOf(admin, run.id)).toMatchObject({ state: 'done', done: 1, failed: 0 });
+    const zip = await getObjectBytes('artefacts', objectKeys.download(admin.orgId, run.id));
+    expect(Buffer.from(zip!).includes(Buffer.from('DR1.pdf'))).toBe(true);
+  });
+
   it('redriven once its cause is gone, issues a request its job gave up on: the rows still as the settle left them issued once, debited once again, the run turned from failed to done', async () => {
     // An organisation whose status lists are anchored already (its first issue anchors them; the
     // arrangements above queue nothing, so this file's own organisation has them waiting).

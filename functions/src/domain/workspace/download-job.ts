@@ -43,12 +43,13 @@ export const settleDownloadFailed = async (msg: DownloadChunk, reason: string) =
 /**
  * The download job's work. Issued certificates come from their public objects (the PDF from the
  * generated one if it was not published); Sent for Review rows have only their generated PDF.
- * Redelivered after it finished, it does nothing (the run is done).
+ * Redelivered after it finished, it does nothing (the run is done); a run failed only because the
+ * job gave up (settleDownloadFailed), so a redrive of that message builds the zip after all.
  */
 export const runDownload = async (msg: DownloadChunk) => {
   const { orgId, runId } = msg;
   const run = await getRun(orgId, runId);
-  if (run.state === 'done' || run.state === 'failed') {
+  if (run.state === 'done') {
     await settleChunk(msg);
     return;
   }
