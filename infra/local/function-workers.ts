@@ -24,8 +24,8 @@ export const functionWorkers = (timeoutSeconds: number) => {
   const groups = new Map<string, Promise<Running>>();
   let nextId = 1;
 
-  const start = (group: string): Promise<Running> =>
-    new Promise((resolve, reject) => {
+  const start = (group: string): Promise<Running> => {
+    const started: Promise<Running> = new Promise((resolve, reject) => {
       const worker = new Worker(new URL('./function-worker.mjs', import.meta.url), {
         workerData: { group, timeoutSeconds } satisfies WorkerSetup,
       });
@@ -39,7 +39,8 @@ export const functionWorkers = (timeoutSeconds: number) => {
         else call.reject(Object.assign(new Error(msg.error.message), msg.error));
       });
       const gone = (err: Error) => {
-        groups.delete(group);
+        // An error is followed by an exit: by then the next call may have started a new worker.
+        if (groups.get(group) === started) groups.delete(group);
         reject(err);
         for (const call of running.pending.values()) call.reject(err);
         running.pending.clear();
@@ -47,18 +48,19 @@ export const functionWorkers = (timeoutSeconds: number) => {
       worker.on('error', gone);
       worker.on('exit', (code) => gone(new Error(`the ${group} function's worker exited (${code})`)));
     });
+    groups.set(group, started);
+    return started;
+  };
 
+  /** The group's handler; the gateway asks for it on every call, so a dead worker is replaced then. */
   const loadGroup = async (group: string): Promise<GroupHandler> => {
-    if (!groups.has(group)) groups.set(group, start(group));
-    await groups.get(group);
-    return async (event) => {
-      const running = await (groups.get(group) ?? (groups.set(group, start(group)), groups.get(group)!));
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
+    const running = await (groups.get(group) ?? start(group));
+    return (event) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
         running.pending.set(id, { resolve, reject });
         running.worker.postMessage({ id, event } satisfies WorkerCall);
       });
-    };
   };
 
   const stop = async () => {

@@ -1,0 +1,55 @@
+// Each HTTP route group in its own worker thread (function-workers.ts): a call reaches the group's
+// real handler in another thread and its answer comes back; a group whose worker cannot start
+// fails its call instead of leaving it waiting.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HttpEvent } from '../../functions/src/http/event';
+import { functionWorkers } from './function-workers';
+
+const event = (routeKey: string): HttpEvent =>
+  ({
+    version: '2.0',
+    routeKey,
+    rawPath: routeKey.split(' ')[1],
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: '127.0.0.1',
+      domainPrefix: 'local',
+      http: {
+        method: 'GET',
+        path: routeKey.split(' ')[1],
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: '',
+      },
+      requestId: 'test-request',
+      routeKey,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+    },
+  }) as HttpEvent;
+
+describe('the HTTP functions in worker threads', () => {
+  // A worker takes this process's environment: every AWS endpoint a closed local port, so nothing
+  // here can reach a real account.
+  for (const service of ['DYNAMODB', 'S3', 'SQS', 'COGNITO_IDENTITY_PROVIDER', 'SESV2'])
+    process.env[`AWS_ENDPOINT_URL_${service}`] = 'http://127.0.0.1:9';
+  const functions = functionWorkers(29);
+  afterAll(() => functions.stop());
+
+  it('answers a call with the group handler running in its own thread', async () => {
+    const handler = await functions.loadGroup('health');
+    // The dependencies are not running here: the handler itself answers that they are down.
+    const result = await handler(event('GET /api/health'));
+    expect(result.statusCode).toBe(503);
+    expect(JSON.parse(result.body!)).toMatchObject({ Data: { status: 'degraded' } });
+  }, 60_000);
+
+  it('fails the call of a worker that cannot start', async () => {
+    await expect(functions.loadGroup('no-such-group')).rejects.toThrow();
+  }, 60_000);
+});
