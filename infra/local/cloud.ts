@@ -8,11 +8,8 @@ import { envNames, bucketNames, httpFunctionTimeoutSeconds } from '../resources'
 import { jobNames, type JobName } from '../../functions/src/jobs';
 import { assertPortFree, freePort, HOST } from './ports';
 import { startDynamo } from './servers/dynamodb';
-import { startS3 } from './servers/s3';
-import { startSqs } from './servers/sqs';
 import { startCognito } from './servers/cognito';
-import { startSes } from './servers/ses';
-import { startChain } from './servers/chain';
+import { startStandIns } from './stand-ins';
 import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
@@ -126,14 +123,17 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
   // With outages, the in-process servers listen on ports of their own behind a gate on theirs.
   const own = (port: number) => (opts.outages ? 0 : port);
   try {
-    const [dynamo, s3, sqs, cognito, ses, chain] = await startAll([
+    const [dynamo, standIns, cognito] = await startAll([
       startDynamo(ports.dynamodb, path.join(dataDir, 'dynamodb'), logDir),
-      startS3(own(ports.s3), path.join(dataDir, 's3')),
-      startSqs(own(ports.sqs)),
+      startStandIns({
+        s3: { port: own(ports.s3), dir: path.join(dataDir, 's3') },
+        sqs: { port: own(ports.sqs) },
+        ses: { port: own(ports.ses) },
+        chain: { port: own(ports.chain), dir: path.join(dataDir, 'chain') },
+      }),
       startCognito(ports.cognito, path.join(dataDir, 'cognito'), logDir),
-      startSes(own(ports.ses)),
-      startChain(own(ports.chain), path.join(dataDir, 'chain')),
     ] as const);
+    const { s3, sqs, ses, chain } = standIns.servers;
     const url: Record<'s3' | 'sqs' | 'ses' | 'chain', string> = {
       s3: s3.url,
       sqs: sqs.url,
@@ -205,7 +205,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       // 127.0.0.1, and the local-folder storage is confined to this data folder.
       ONE_MACHINE_ALLOWED_TARGETS: '127.0.0.1',
       ONE_MACHINE_DATA_DIR: dataDir,
-      DEV_FAUCET_PRIVATE_KEY: chain.faucetPrivateKey,
+      DEV_FAUCET_PRIVATE_KEY: standIns.faucetPrivateKey,
       // Payments go to the local Stripe stand-in, with its keys (never Stripe's).
       [envNames.stripeApiUrl]: endpoints.stripe,
       [envNames.stripeSecretKey]: standInStripeKeys.secretKey,
@@ -263,7 +263,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
 
     const sqsClient = new SQSClient(localClientConfig(endpoints.sqs));
     // SES event publishing's stand-in delivers each mail's events to the mailevents queue, as SNS does in AWS.
-    ses.setPublisher(async (event) => {
+    standIns.onMailEvent(async (event) => {
       await sqsClient.send(
         new SendMessageCommand({
           QueueUrl: resources.queueUrls.mailevents,

@@ -10,6 +10,8 @@ export interface WorkerCall {
 export type WorkerAnswer =
   { id: number; result: unknown } | { id: number; error: { name: string; message: string; stack?: string } };
 export interface WorkerSetup {
+  /** This module's URL, for tsx-worker.mjs. */
+  entry: string;
   group: string;
   timeoutSeconds: number;
 }

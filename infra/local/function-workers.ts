@@ -26,8 +26,12 @@ export const functionWorkers = (timeoutSeconds: number) => {
 
   const start = (group: string): Promise<Running> => {
     const started: Promise<Running> = new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./function-worker.mjs', import.meta.url), {
-        workerData: { group, timeoutSeconds } satisfies WorkerSetup,
+      const worker = new Worker(new URL('./tsx-worker.mjs', import.meta.url), {
+        workerData: {
+          entry: new URL('./function-worker.ts', import.meta.url).href,
+          group,
+          timeoutSeconds,
+        } satisfies WorkerSetup,
       });
       const running: Running = { worker, pending: new Map() };
       worker.on('message', (msg: WorkerAnswer | 'ready') => {
