@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { envNames, bucketNames, httpFunctionTimeoutSeconds } from '../resources';
-import { jobNames, type JobName } from '../../functions/src/jobs';
+import { jobNames } from '../../functions/src/jobs';
 import { assertPortFree, freePort, HOST } from './ports';
 import { startDynamo } from './servers/dynamodb';
 import { startCognito } from './servers/cognito';
@@ -14,7 +14,7 @@ import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
-import { functionWorkers } from './function-workers';
+import { functionWorkers, jobWorkers } from './function-workers';
 import { startPollers } from './pollers';
 import { resumeUnfinishedJobs } from './resume-jobs';
 import { startLocalScheduler } from './scheduler';
@@ -271,12 +271,14 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
         }),
       );
     });
+    // Each job in a worker thread of its own, as the HTTP functions (function-workers.ts).
+    const jobHandlers = jobWorkers();
     const pollers = startPollers({
       sqs: sqsClient,
       queueUrls: resources.queueUrls,
       queueArns: resources.queueArns,
       region,
-      loadJob: async (job: JobName) => (await import(`../../functions/src/jobs/${job}.ts`)).handler,
+      loadJob: jobHandlers.loadJob,
       retryDelaySeconds: opts.retryDelaySeconds ?? 2,
     });
     const ddbClient = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(endpoints.dynamodb)));
@@ -305,6 +307,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
         await expiry.stop(),
         await scheduler.stop(),
         await pollers.stop(),
+        await jobHandlers.stop(),
         sqsClient.destroy(),
         ddbClient.destroy()
       ),

@@ -1,32 +1,36 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { invocationContext } from './function-timeout';
-import type { HttpEvent } from '../../functions/src/http/event';
 
-/** What function-workers.ts sends a group's worker, and what the worker answers. */
+/** What function-workers.ts sends a function's worker, and what the worker answers. */
 export interface WorkerCall {
   id: number;
-  event: HttpEvent;
+  event: unknown;
+  requestId?: string;
 }
 export type WorkerAnswer =
   { id: number; result: unknown } | { id: number; error: { name: string; message: string; stack?: string } };
 export interface WorkerSetup {
   /** This module's URL, for tsx-worker.mjs. */
   entry: string;
-  group: string;
+  /** The handler's module (a file URL): an HTTP route group or a job. */
+  module: string;
+  functionName: string;
   timeoutSeconds: number;
 }
 
-const { group, timeoutSeconds } = workerData as WorkerSetup;
-const { handler } = (await import(`../../functions/src/http/${group}.ts`)) as {
-  handler: (event: HttpEvent, context: unknown) => Promise<unknown>;
+const { module, functionName, timeoutSeconds } = workerData as WorkerSetup;
+const { handler } = (await import(module)) as {
+  handler: (event: unknown, context: unknown) => Promise<unknown>;
 };
 const port = parentPort!;
-const functionName = `local-${group}`;
 
+// The context is made here: its getRemainingTimeInMillis cannot cross threads.
 port.on('message', (call: WorkerCall) => {
-  const context = invocationContext(functionName, timeoutSeconds, {
-    awsRequestId: call.event.requestContext.requestId,
-  });
+  const context = invocationContext(
+    functionName,
+    timeoutSeconds,
+    call.requestId ? { awsRequestId: call.requestId } : {},
+  );
   handler(call.event, context).then(
     (result) => port.postMessage({ id: call.id, result } satisfies WorkerAnswer),
     (err: Error) =>

@@ -1,9 +1,9 @@
-// Each HTTP route group in its own worker thread (function-workers.ts): a call reaches the group's
-// real handler in another thread and its answer comes back; a group whose worker cannot start
-// fails its call instead of leaving it waiting.
+// Each HTTP route group and each job in its own worker thread (function-workers.ts): a call reaches
+// the real handler in another thread and its answer comes back; a function whose worker cannot
+// start fails its call instead of leaving it waiting.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HttpEvent } from '../../functions/src/http/event';
-import { functionWorkers } from './function-workers';
+import { functionWorkers, jobWorkers } from './function-workers';
 
 const event = (routeKey: string): HttpEvent =>
   ({
@@ -51,5 +51,36 @@ describe('the HTTP functions in worker threads', () => {
 
   it('fails the call of a worker that cannot start', async () => {
     await expect(functions.loadGroup('no-such-group')).rejects.toThrow();
+  }, 60_000);
+});
+
+describe('the jobs in worker threads', () => {
+  const jobs = jobWorkers();
+  afterAll(() => jobs.stop());
+
+  it("answers a batch with the job's handler, failures reported per message", async () => {
+    const handler = await jobs.loadJob('mailevents');
+    // A body that cannot parse is reported failed at once (sqs-job.ts), before any dependency is read.
+    const result = await handler({
+      Records: [
+        {
+          messageId: 'm-1',
+          receiptHandle: 'r-1',
+          body: 'not json',
+          attributes: {
+            ApproximateReceiveCount: '1',
+            SentTimestamp: String(Date.now()),
+            SenderId: 'local',
+            ApproximateFirstReceiveTimestamp: String(Date.now()),
+          },
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:mailevents',
+          awsRegion: 'us-east-1',
+        },
+      ],
+    });
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
   }, 60_000);
 });

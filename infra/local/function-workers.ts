@@ -1,77 +1,115 @@
 import { Worker } from 'node:worker_threads';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { HttpEvent } from '../../functions/src/http/event';
+import type { JobName } from '../../functions/src/jobs';
+import { jobs } from '../../functions/src/jobs';
 import type { WorkerAnswer, WorkerCall, WorkerSetup } from './function-worker';
-
-type GroupHandler = (event: HttpEvent) => Promise<APIGatewayProxyStructuredResultV2>;
 
 interface Running {
   worker: Worker;
-  pending: Map<
-    number,
-    { resolve: (r: APIGatewayProxyStructuredResultV2) => void; reject: (e: Error) => void }
-  >;
+  pending: Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>;
+}
+
+interface FunctionSpec {
+  /** The handler's module. */
+  module: URL;
+  functionName: string;
+  timeoutSeconds: number;
 }
 
 /**
- * Each HTTP route group runs in a worker thread of its own, as each is its own Lambda function in
- * AWS: a group's load (a page of a large cohort, a sign-in) no longer holds up another group's
- * calls, nor the local servers and jobs on the main thread. A group's worker starts on its first
+ * Each function runs in a worker thread of its own, as each is its own Lambda function in AWS: a
+ * function's load (a page of a large cohort, a sign-in, a chunk of mails) no longer holds up
+ * another's calls, nor the gateway on the main thread. A function's worker starts on its first
  * call (a cold start) and serves every later call, concurrent ones interleaved as in one Lambda
  * sandbox. A worker that dies fails its calls in flight and is started again on the next call.
  */
-export const functionWorkers = (timeoutSeconds: number) => {
-  const groups = new Map<string, Promise<Running>>();
+const workers = <E, R>(spec: (name: string) => FunctionSpec) => {
+  const running = new Map<string, Promise<Running>>();
   let nextId = 1;
 
-  const start = (group: string): Promise<Running> => {
+  const start = (name: string): Promise<Running> => {
     const started: Promise<Running> = new Promise((resolve, reject) => {
+      const { module, functionName, timeoutSeconds } = spec(name);
       const worker = new Worker(new URL('./tsx-worker.mjs', import.meta.url), {
         workerData: {
           entry: new URL('./function-worker.ts', import.meta.url).href,
-          group,
+          module: module.href,
+          functionName,
           timeoutSeconds,
         } satisfies WorkerSetup,
       });
-      const running: Running = { worker, pending: new Map() };
+      const run: Running = { worker, pending: new Map() };
       worker.on('message', (msg: WorkerAnswer | 'ready') => {
-        if (msg === 'ready') return resolve(running);
-        const call = running.pending.get(msg.id);
+        if (msg === 'ready') return resolve(run);
+        const call = run.pending.get(msg.id);
         if (!call) return;
-        running.pending.delete(msg.id);
-        if ('result' in msg) call.resolve(msg.result as APIGatewayProxyStructuredResultV2);
+        run.pending.delete(msg.id);
+        if ('result' in msg) call.resolve(msg.result);
         else call.reject(Object.assign(new Error(msg.error.message), msg.error));
       });
       const gone = (err: Error) => {
         // An error is followed by an exit: by then the next call may have started a new worker.
-        if (groups.get(group) === started) groups.delete(group);
+        if (running.get(name) === started) running.delete(name);
         reject(err);
-        for (const call of running.pending.values()) call.reject(err);
-        running.pending.clear();
+        for (const call of run.pending.values()) call.reject(err);
+        run.pending.clear();
       };
       worker.on('error', gone);
-      worker.on('exit', (code) => gone(new Error(`the ${group} function's worker exited (${code})`)));
+      worker.on('exit', (code) => gone(new Error(`the ${name} function's worker exited (${code})`)));
     });
-    groups.set(group, started);
+    running.set(name, started);
     return started;
   };
 
-  /** The group's handler; the gateway asks for it on every call, so a dead worker is replaced then. */
-  const loadGroup = async (group: string): Promise<GroupHandler> => {
-    const running = await (groups.get(group) ?? start(group));
-    return (event) =>
+  /** The function's handler; asked for on every call, so a dead worker is replaced then. */
+  const load = async (name: string): Promise<(event: E, requestId?: string) => Promise<R>> => {
+    const run = await (running.get(name) ?? start(name));
+    return (event, requestId) =>
       new Promise((resolve, reject) => {
         const id = nextId++;
-        running.pending.set(id, { resolve, reject });
-        running.worker.postMessage({ id, event } satisfies WorkerCall);
+        run.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+        run.worker.postMessage({ id, event, requestId } satisfies WorkerCall);
       });
   };
 
   const stop = async () => {
-    const all = [...groups.values()];
-    groups.clear();
+    const all = [...running.values()];
+    running.clear();
     await Promise.all(all.map((p) => p.then((r) => r.worker.terminate()).catch(() => undefined)));
   };
 
-  return { loadGroup, stop };
+  return { load, stop };
+};
+
+/** The HTTP route groups (functions/src/http/<group>.ts), each with the gateway's timeout. */
+export const functionWorkers = (timeoutSeconds: number) => {
+  const http = workers<HttpEvent, APIGatewayProxyStructuredResultV2>((group) => ({
+    module: new URL(`../../functions/src/http/${group}.ts`, import.meta.url),
+    functionName: `local-${group}`,
+    timeoutSeconds,
+  }));
+  return {
+    loadGroup: async (group: string) => {
+      const handler = await http.load(group);
+      return (event: HttpEvent) => handler(event, event.requestContext.requestId);
+    },
+    stop: http.stop,
+  };
+};
+
+/** The jobs (functions/src/jobs/<job>.ts), each with its timeout as the stack deploys it. */
+export const jobWorkers = () => {
+  const job = workers<SQSEvent, SQSBatchResponse | void>((name) => ({
+    module: new URL(`../../functions/src/jobs/${name}.ts`, import.meta.url),
+    functionName: `local-job-${name}`,
+    timeoutSeconds: jobs[name as JobName].timeoutSeconds,
+  }));
+  return {
+    loadJob: async (name: JobName) => {
+      const handler = await job.load(name);
+      return (event: SQSEvent) => handler(event);
+    },
+    stop: job.stop,
+  };
 };
