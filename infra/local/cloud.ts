@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3Client } from '@aws-sdk/client-s3';
 import { envNames, bucketNames, httpFunctionTimeoutSeconds } from '../resources';
 import { jobNames } from '../../functions/src/jobs';
 import { assertPortFree, freePort, HOST } from './ports';
@@ -14,8 +14,8 @@ import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
-import { functionWorkers, jobWorkers } from './function-workers';
-import { startPollers } from './pollers';
+import { functionWorkers } from './function-workers';
+import { startPollersThread } from './pollers-thread';
 import { resumeUnfinishedJobs } from './resume-jobs';
 import { startLocalScheduler } from './scheduler';
 import { startExpirySweep } from './expiry';
@@ -218,18 +218,18 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     Object.assign(process.env, functionEnv);
 
     const s3Client = new S3Client({ ...localClientConfig(endpoints.s3), forcePathStyle: true });
+    // CloudFront's read of the public bucket: a plain GET of the local S3 (which takes unsigned
+    // reads), as an SDK call per certificate read was a good part of the gateway thread's work.
+    const publicBucketUrl = `${endpoints.s3}/${resources.buckets.public}/`;
     const readPublic = async (key: string) => {
-      try {
-        const out = await s3Client.send(new GetObjectCommand({ Bucket: resources.buckets.public, Key: key }));
-        return {
-          body: await out.Body!.transformToByteArray(),
-          contentType: out.ContentType,
-          cacheControl: out.CacheControl,
-        };
-      } catch (err) {
-        if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
-        throw err;
-      }
+      const res = await fetch(publicBucketUrl + key.split('/').map(encodeURIComponent).join('/'));
+      if (res.status === 404) return void (await res.body?.cancel());
+      if (!res.ok) throw new Error(`the local S3 answered ${res.status} for public/${key}`);
+      return {
+        body: new Uint8Array(await res.arrayBuffer()),
+        contentType: res.headers.get('content-type') ?? undefined,
+        cacheControl: res.headers.get('cache-control') ?? undefined,
+      };
     };
     // The HTTP functions, each in its own worker thread (function-workers.ts).
     const functions = functionWorkers(httpFunctionTimeoutSeconds);
@@ -271,14 +271,11 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
         }),
       );
     });
-    // Each job in a worker thread of its own, as the HTTP functions (function-workers.ts).
-    const jobHandlers = jobWorkers();
-    const pollers = startPollers({
-      sqs: sqsClient,
+    const stopPollers = await startPollersThread({
+      sqsEndpoint: endpoints.sqs,
       queueUrls: resources.queueUrls,
       queueArns: resources.queueArns,
       region,
-      loadJob: jobHandlers.loadJob,
       retryDelaySeconds: opts.retryDelaySeconds ?? 2,
     });
     const ddbClient = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(endpoints.dynamodb)));
@@ -306,8 +303,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       stop: async () => (
         await expiry.stop(),
         await scheduler.stop(),
-        await pollers.stop(),
-        await jobHandlers.stop(),
+        await stopPollers(),
         sqsClient.destroy(),
         ddbClient.destroy()
       ),

@@ -4,22 +4,20 @@ import { startSqs } from './servers/sqs';
 import { startSes } from './servers/ses';
 import { startChain } from './servers/chain';
 import type { RunningServer } from './servers/child';
-import type { StandInsAnswer, StandInsSetup } from './stand-ins';
+import { serveThread } from './service-thread';
+import type { StandInsReady, StandInsSetup } from './stand-ins';
 
 /*
- * The worker thread of the local S3, queue, mail server and chain (stand-ins.ts): they answer the
+ * The thread of the local S3, queue, mail server and chain (stand-ins.ts): they answer the
  * functions and jobs from an event loop of their own, not the gateway's.
  */
 const setup = workerData as StandInsSetup;
-const port = parentPort!;
-const started: RunningServer[] = [];
-const stopAll = async () => {
-  for (const s of started.reverse()) await s.stop().catch((e) => console.error(`stopping ${s.name}:`, e));
-};
 
-const answer = (msg: StandInsAnswer) => port.postMessage(msg);
-
-try {
+await serveThread<StandInsReady>(async () => {
+  const started: RunningServer[] = [];
+  const stop = async () => {
+    for (const s of started.reverse()) await s.stop().catch((e) => console.error(`stopping ${s.name}:`, e));
+  };
   const settled = await Promise.allSettled([
     startS3(setup.s3.port, setup.s3.dir),
     startSqs(setup.sqs.port),
@@ -28,7 +26,10 @@ try {
   ] as const);
   for (const s of settled) if (s.status === 'fulfilled') started.push(s.value);
   const failed = settled.find((s) => s.status === 'rejected');
-  if (failed) throw (failed as PromiseRejectedResult).reason;
+  if (failed) {
+    await stop();
+    throw (failed as PromiseRejectedResult).reason;
+  }
   const [s3, sqs, ses, chain] = settled.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as [
     Awaited<ReturnType<typeof startS3>>,
     Awaited<ReturnType<typeof startSqs>>,
@@ -36,21 +37,13 @@ try {
     Awaited<ReturnType<typeof startChain>>,
   ];
   // Each mail's events go to the main thread, which queues them (it knows the queue once provisioned).
-  ses.setPublisher(async (event) => answer({ mailEvent: event }));
-  port.on('message', (msg: 'stop') => {
-    if (msg === 'stop') void stopAll().then(() => answer('stopped'));
-  });
-  answer({
-    started: {
-      s3: { url: s3.url, port: s3.port },
-      sqs: { url: sqs.url, port: sqs.port },
-      ses: { url: ses.url, port: ses.port },
-      chain: { url: chain.url, port: chain.port },
+  ses.setPublisher(async (mailEvent) => parentPort!.postMessage({ mailEvent }));
+  const served = (s: { url: string; port: number }) => ({ url: s.url, port: s.port });
+  return {
+    ready: {
+      servers: { s3: served(s3), sqs: served(sqs), ses: served(ses), chain: served(chain) },
+      faucetPrivateKey: chain.faucetPrivateKey,
     },
-    faucetPrivateKey: chain.faucetPrivateKey,
-  });
-} catch (err) {
-  await stopAll();
-  const e = err as Error;
-  answer({ error: { message: String(e?.message ?? e), stack: e?.stack } });
-}
+    stop,
+  };
+});
