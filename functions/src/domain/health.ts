@@ -33,8 +33,10 @@ const probeAll = async (probes: Probes, timeoutMs: number): Promise<Health> => {
 /**
  * The health check behind GET /api/health. Probing every dependency on each call made the route
  * slow under load and a load on the dependencies itself, so one round of probes answers every call
- * for `cacheMs`, and calls that arrive while a round runs wait for that round instead of starting
- * their own.
+ * for `cacheMs`. Once that is over, the next call starts a new round and is answered with the last
+ * one's result meanwhile (as are calls until the round ends): only the very first calls wait for a
+ * round, so a slow round never shows in the route's latency, and a dependency that went down shows
+ * within `cacheMs` plus one round.
  */
 export const healthCheck = (
   probes: Probes,
@@ -52,7 +54,7 @@ export const healthCheck = (
       .finally(() => {
         running = undefined;
       });
-    return running;
+    return last ? Promise.resolve(last.health) : running;
   };
 };
 
