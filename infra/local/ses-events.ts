@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * The local stand-in for SES event publishing. In AWS a configuration set publishes each mail's
- * events (Send, Delivery, Bounce, Complaint) to SNS, which delivers them raw to the `mailevents`
- * queue. On one machine this proxy sits in front of the local SES server: for every SendEmail that
- * names a configuration set it emits the same event JSON, honouring SES's mailbox simulator as SES
- * does — bounce@simulator.amazonses.com bounces (permanent), complaint@ is delivered then
+ * events of the types it names (the stack's: Delivery, Bounce, Complaint) to SNS, which delivers
+ * them raw to the `mailevents` queue. On one machine this proxy sits in front of the local SES
+ * server: for every SendEmail that names a configuration set it emits the same event JSON,
+ * honouring SES's mailbox simulator as SES does — bounce@simulator.amazonses.com bounces (permanent), complaint@ is delivered then
  * complained about, suppressionlist@ bounces as suppressed, success@ and any other address are
  * delivered (labels such as bounce+x@ work too).
  */
@@ -42,7 +42,9 @@ export const eventsFor = (req: SendEmailBody, messageId: string, now = new Date(
     headersTruncated: false,
     tags,
   };
-  const events: MailEvent[] = [{ eventType: 'Send', mail, send: {} }];
+  // Only the event types the stack's configuration set publishes (infra/constructs/mail.ts):
+  // delivery, bounce and complaint. A Send event per mail would only be read and dropped.
+  const events: MailEvent[] = [];
   const bounced = destination.filter((a) => ['bounce', 'suppressionlist'].includes(simulated(a) ?? ''));
   const delivered = destination.filter((a) => !bounced.includes(a));
   if (bounced.length)

@@ -44,3 +44,52 @@ export const cancellationReasons = (err: unknown): string[] | undefined => {
   if (e?.name !== 'TransactionCanceledException') return undefined;
   return (e.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 };
+
+/** DynamoDB's limit of writes in one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+const CONFLICT_RETRIES = 5;
+
+/**
+ * Writes `items` in transactions of up to `size` writes (with what `along` adds for them), each
+ * item still conditional: an item whose condition fails is left out and the others are written
+ * again without it, so one lost race costs its neighbours nothing. `along(n)` gives the writes
+ * that go with n items that are written (a run's count of them), in the same transaction; they
+ * must not fail. Answers, per item, whether it was written. A transaction that conflicts with
+ * another (a hot run item) is tried again after a short wait.
+ * Rows one by one cost a request (and, locally, a main-thread share of the SDK's work) each: a
+ * job's hundred row marks become one or two requests.
+ */
+export const writeEachConditional = async (
+  items: TransactItem[],
+  opts: { size?: number; along?: (written: number) => TransactItem[] } = {},
+): Promise<boolean[]> => {
+  const size = Math.min(opts.size ?? 50, MAX_TRANSACTION_ITEMS - (opts.along?.(1).length ?? 0));
+  const written: boolean[] = new Array(items.length).fill(false);
+  for (let start = 0; start < items.length; start += size) {
+    // Indexes of the slice still to write: those refused by their condition drop out.
+    let left = items.slice(start, start + size).map((_, i) => start + i);
+    for (let conflicts = 0; left.length; ) {
+      const batch = [...left.map((i) => items[i]!), ...(opts.along?.(left.length) ?? [])];
+      try {
+        await writeAll(batch);
+        for (const i of left) written[i] = true;
+        break;
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
+        const refused = new Set(left.filter((_, k) => reasons[k] === 'ConditionalCheckFailed'));
+        const ours = reasons.slice(0, left.length);
+        const theirs = reasons.slice(left.length);
+        if (
+          ours.some((r) => !['None', 'ConditionalCheckFailed', 'TransactionConflict'].includes(r)) ||
+          theirs.some((r) => !['None', 'TransactionConflict'].includes(r))
+        )
+          throw err;
+        if (refused.size) left = left.filter((i) => !refused.has(i));
+        else if (++conflicts > CONFLICT_RETRIES) throw err;
+        else await new Promise((r) => setTimeout(r, 20 * 2 ** conflicts * Math.random()));
+      }
+    }
+  }
+  return written;
+};

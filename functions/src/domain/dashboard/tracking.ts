@@ -57,6 +57,36 @@ export const trackMail = async (
   };
 };
 
+type MailToTrack = Parameters<typeof trackMail>[0];
+
+/**
+ * Records many mails about to be sent (a send job's chunk) in batch writes of 25 instead of a
+ * write each; answers each mail's tracking, in order. A token is random, so no write can meet
+ * another mail's record.
+ */
+export const trackMails = async (mails: MailToTrack[], at = new Date()): Promise<MailTracking[]> => {
+  const records = mails.map((mail) => ({
+    ...mail,
+    token: randomBytes(16).toString('base64url'),
+    sentAt: at.toISOString(),
+    expiresAt: epoch(at, TRACKING_DAYS),
+  }));
+  let left = records;
+  for (let attempt = 1; left.length; attempt++) {
+    const { unprocessed } = await trackedMails().put(left).go();
+    if (!unprocessed.length) break;
+    if (attempt >= 5) throw new Error(`trackMails: ${unprocessed.length} mail record(s) not written`);
+    const again = new Set(unprocessed.map((u) => u.token));
+    left = left.filter((r) => again.has(r.token));
+    await new Promise((r) => setTimeout(r, 50 * attempt));
+  }
+  return records.map(({ token, links }) => ({
+    token,
+    pixelUrl: `${routeBase(token)}/open`,
+    linkUrls: links.map((_, i) => `${routeBase(token)}/link/${i}`),
+  }));
+};
+
 type TrackedMail = NonNullable<
   Awaited<ReturnType<ReturnType<ReturnType<typeof trackedMails>['get']>['go']>>['data']
 >;

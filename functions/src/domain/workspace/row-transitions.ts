@@ -103,12 +103,12 @@ export const generatedMarking = (
   );
 
 /**
- * Marks one mailed row 'Certificate sent', once per send run: false when this run marked it
- * already (a redelivered chunk) or the certificate left issued/sent meanwhile (held, revoked).
+ * One mailed row becoming 'Certificate sent', once per send run, as a write of a transaction
+ * (store/transaction.ts writeEachConditional): refused when this run marked it already (a
+ * redelivered chunk) or the certificate left issued/sent meanwhile (held, revoked).
  */
-export const markSent = (row: RecipientKey, runId: string) => {
-  const now = new Date().toISOString();
-  return written(
+export const sentMarking = (row: RecipientKey, runId: string, now = new Date().toISOString()) =>
+  update(
     recipients()
       .patch(keyOf(row))
       .set({ status: st.sent, sentAt: now, sendRun: runId, mailError: '', updatedAt: now })
@@ -120,9 +120,8 @@ export const markSent = (row: RecipientKey, runId: string) => {
           `(${op.eq(a.status, is(st.issued))} OR ${op.eq(a.status, is(st.sent))}) AND ` +
           `(${op.notExists(a.sendRun)} OR ${op.ne(a.sendRun, runId)})`,
       )
-      .go({ response: 'none' }),
+      .params(),
   );
-};
 
 /** Moves each row (ten at a time) and answers the rows that moved, as they were read. */
 export const movedRows = async (

@@ -6,7 +6,7 @@ import { mapLimit, type RecipientItem } from '../recipients/recipient-store';
 import { resolveSelection } from '../recipients/recipients';
 import { countRun, finishRunIfComplete, getRun, recountRecovered, updateRun } from '../runs';
 import { countOnce } from '../dashboard/counters';
-import { MAIL_TOKEN_TAG, trackMail } from '../dashboard/tracking';
+import { MAIL_TOKEN_TAG, trackMails } from '../dashboard/tracking';
 import { composeMail } from '../mail/compose';
 import { deliverMail, mailRouteOf } from '../mail/delivery';
 import { credentialMoment } from '../mail/links';
@@ -14,10 +14,18 @@ import { countMailRoute, sentCounting } from '../mail/run-routes';
 import type { MailRoute } from '../settings/mail-route';
 import { senderOf } from '../mail/sender';
 import { runTemplates } from '../mail/versions';
-import type { TransactItem } from '../../store/transaction';
+import { writeEachConditional, type TransactItem } from '../../store/transaction';
 import { markRowsFailed, rowFailure, settleChunk } from './job-chunks';
-import { markSent } from './row-transitions';
+import { sentMarking } from './row-transitions';
 import type { SendChunk } from './send';
+
+/**
+ * Rows mailed before their marks are written, together: a process that dies in between mails at
+ * most this many of them again (the chunk is redelivered).
+ */
+const MARK_BATCH = 20;
+/** Mails of a chunk composed and handed to the mail server at once. */
+const MAIL_CONCURRENCY = 8;
 
 const sendable = (s: string) => s === certificateStatus.issued || s === certificateStatus.sent;
 
@@ -83,7 +91,7 @@ const countRedriven = (msg: SendChunk, row: RecipientItem) =>
 
 /**
  * The send job's work: one chunk. A row already mailed by this run is skipped, so a redelivered
- * message neither mails nor counts it again (a crash between mailing and marking may mail twice).
+ * message neither mails nor counts it again (a crash between mailing and marking may mail again the rows of one MARK_BATCH).
  * A mail that fails makes the chunk fail so SQS retries it; on the last delivery it is counted as
  * a failure of the run and the row is marked with it, and the message is parked all the same. A
  * redrive of that message mails the rows still marked so (job-chunks.ts rowFailure) and counts
@@ -105,30 +113,69 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
   const failedRows: { row: RecipientItem; reason: string }[] = [];
   const recovered: string[] = [];
   const markedNow = new Set<RecipientItem>();
-  await mapLimit(rows, 5, async (row) => {
-    if (row.sendRun === runId) return;
+
+  type ToMail = { row: RecipientItem; failure: ReturnType<typeof rowFailure> };
+  const toMail: ToMail[] = [];
+  for (const row of rows) {
+    if (row.sendRun === runId) continue;
     const failure = rowFailure(row, runId);
     // Counted failed by this run, and edited or sent by another run since: not this run's to mail.
-    if (failure === 'changed-since') return;
-    if (!sendable(row.status) || !row.certUuid) {
-      errors.push(`${row.studentid}: not an issued certificate (${row.status})`);
-      return;
+    if (failure === 'changed-since') continue;
+    if (!sendable(row.status) || !row.certUuid) errors.push(`${row.studentid}: not an issued certificate (${row.status})`);
+    else if (row.bouncedAt) errors.push(`${row.studentid}: ${m.addressBounced(row.email)}`);
+    else toMail.push({ row, failure });
+  }
+  const moments = toMail.map(({ row }) => credentialMoment(sender, row.certUuid!));
+  // The verifier page link goes through our tracked redirect (the funnel's click); the files stay
+  // direct, since the wallet import link must name the credential's own URL. The pixel counts opens.
+  // The chunk's mails are recorded together before any is sent.
+  const tracked = await trackMails(
+    toMail.map(({ row }, i) => ({
+      orgId: row.orgId,
+      cohortid: row.cohortid,
+      certtype: row.certtype,
+      studentid: row.studentid,
+      email: row.email,
+      kind: row.certtype === 'openbadges' ? ('badge' as const) : ('certificate' as const),
+      links: [moments[i]!.links.VERIFIER_URL!],
+    })),
+  );
+
+  // Mailed rows are marked sent MARK_BATCH at a time, one transaction each (every row still
+  // conditional), one batch after another.
+  let pending: ToMail[] = [];
+  let marking = Promise.resolve();
+  const markBatch = async (batch: ToMail[]) => {
+    if (!batch.length) return;
+    const now = new Date().toISOString();
+    const marked = await writeEachConditional(batch.map(({ row }) => sentMarking(row, runId, now)));
+    for (const [i, { row, failure }] of batch.entries()) {
+      if (!marked[i]) {
+        errors.push(`${row.studentid}: changed while sending (not marked sent)`);
+        continue;
+      }
+      markedNow.add(row);
+      // The chunk's rows are counted with the chunk (countSentChunk); a redriven one by itself.
+      if (failure === 'retry') {
+        recovered.push(row.studentid);
+        await countRedriven(msg, row);
+        await countMailRoute(orgId, runId, route);
+      }
     }
-    if (row.bouncedAt) {
-      errors.push(`${row.studentid}: ${m.addressBounced(row.email)}`);
-      return;
-    }
-    const certUuid = row.certUuid;
+  };
+  const markPending = () => {
+    const batch = pending;
+    pending = [];
+    marking = marking.then(() => markBatch(batch));
+    return marking;
+  };
+
+  await mapLimit(toMail, MAIL_CONCURRENCY, async (item, i) => {
+    const { row } = item;
+    const moment = moments[i]!;
+    const verifier = moment.links.VERIFIER_URL!;
+    const tracking = tracked[i]!;
     try {
-      const moment = credentialMoment(sender, certUuid);
-      // The verifier page link goes through our tracked redirect (the funnel's click); the files stay
-      // direct, since the wallet import link must name the credential's own URL. The pixel counts opens.
-      const verifier = moment.links.VERIFIER_URL!;
-      const tracked = await trackMail({
-        ...row,
-        kind: row.certtype === 'openbadges' ? 'badge' : 'certificate',
-        links: [verifier],
-      });
       const mail = await composeMail({
         kind,
         template: await template(row.cohortid),
@@ -137,12 +184,12 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
         ...moment,
         target: 'mail',
         tracking: {
-          link: (href) => (href === verifier ? tracked.linkUrls[0]! : href),
-          openPixelUrl: tracked.pixelUrl,
+          link: (href) => (href === verifier ? tracking.linkUrls[0]! : href),
+          openPixelUrl: tracking.pixelUrl,
         },
       });
       await deliverMail(route, row.email, mail, row.secondemail ? [row.secondemail] : [], {
-        [MAIL_TOKEN_TAG]: tracked.token,
+        [MAIL_TOKEN_TAG]: tracking.token,
       });
     } catch (err) {
       const reason = `the mail could not be sent (${err instanceof Error ? err.message : String(err)})`;
@@ -150,18 +197,10 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
       if (lastAttempt) failedRows.push({ row, reason });
       return;
     }
-    if (await markSent(row, runId)) {
-      markedNow.add(row);
-      // The chunk's rows are counted with the chunk (countSentChunk); a redriven one by itself.
-      if (failure === 'retry') {
-        recovered.push(row.studentid);
-        await countRedriven(msg, row);
-        await countMailRoute(orgId, runId, route);
-      }
-    } else {
-      errors.push(`${row.studentid}: changed while sending (not marked sent)`);
-    }
+    pending.push(item);
+    if (pending.length >= MARK_BATCH) await markPending();
   });
+  await markPending();
   await recountRecovered(orgId, runId, recovered, m.success);
   if (mailFailures.length && !lastAttempt) {
     throw new Error(`send: ${mailFailures.length} mail(s) failed, retrying the chunk`);
