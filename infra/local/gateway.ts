@@ -95,6 +95,10 @@ const claimsAsAuthorizerDoes = (payload: JWTPayload) =>
  */
 export const startGateway = async (opts: GatewayOptions) => {
   const compiled = routes.map(compile);
+  // Routes without path parameters by method and path: most calls are matched without a regex.
+  const fixed = new Map(
+    compiled.filter((r) => !r.params.length).map((r) => [`${r.def.method} ${r.def.path}`, r]),
+  );
   const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
 
@@ -125,10 +129,13 @@ export const startGateway = async (opts: GatewayOptions) => {
 
   const handleApi = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     const method = req.method ?? 'GET';
-    const match = compiled
-      .filter((r) => r.def.method === method)
-      .map((r) => ({ r, m: r.pattern.exec(url.pathname) }))
-      .find((x) => x.m);
+    const exact = fixed.get(`${method} ${url.pathname}`);
+    const match = exact
+      ? { r: exact, m: [url.pathname] as RegExpExecArray | string[] }
+      : compiled
+          .filter((r) => r.def.method === method)
+          .map((r) => ({ r, m: r.pattern.exec(url.pathname) }))
+          .find((x) => x.m);
     if (!match)
       return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
 
