@@ -20,10 +20,17 @@ export const table = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
-  /** gsi1: lookups by a second key (user by email, one-time code, ...). gsi2: per-org listings by time/status. */
+  /**
+   * gsi1: lookups by a second key (user by email, a recipient by first name, ...). gsi2: per-org
+   * listings by time/status. gsi3–gsi5: the recipients search by last name, email and student id
+   * (sparse: only recipient rows carry their keys).
+   */
   globalIndexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+    { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
   ],
 } as const;
 

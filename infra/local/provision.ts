@@ -1,8 +1,10 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
@@ -35,6 +37,15 @@ export interface Provisioned {
   userPoolClientId: string;
 }
 
+const indexDef = (g: (typeof table.globalIndexes)[number]) => ({
+  IndexName: g.name,
+  KeySchema: [
+    { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: g.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
 /** The table of resources.ts (another name: a second table, as the plans seeding test makes one). */
 export const provisionTable = async (endpoint: string, tableName: string = table.localName) => {
   const ddb = new DynamoDBClient(localClientConfig(endpoint));
@@ -53,18 +64,23 @@ export const provisionTable = async (endpoint: string, tableName: string = table
           attr(table.sortKey),
           ...table.globalIndexes.flatMap((g) => [attr(g.partitionKey), attr(g.sortKey)]),
         ],
-        GlobalSecondaryIndexes: table.globalIndexes.map((g) => ({
-          IndexName: g.name,
-          KeySchema: [
-            { AttributeName: g.partitionKey, KeyType: 'HASH' },
-            { AttributeName: g.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: table.globalIndexes.map(indexDef),
       }),
     );
   } catch (err) {
     if (!(err instanceof ResourceInUseException)) throw err;
+    // A data directory from before an index was declared: the index is added (and filled) now.
+    const { Table } = await ddb.send(new DescribeTableCommand({ TableName: tableName }));
+    const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+    for (const g of table.globalIndexes.filter((g) => !have.has(g.name))) {
+      await ddb.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [attr(g.partitionKey), attr(g.sortKey)],
+          GlobalSecondaryIndexUpdates: [{ Create: indexDef(g) }],
+        }),
+      );
+    }
   }
   const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {

@@ -1,7 +1,8 @@
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
+import { searchFold } from '@proofmark/shared/recipients/rules';
 import * as attr from './attributes';
-import { defineEntity, GSI2, indexKey, primaryKey } from './table';
+import { defineEntity, GSI1, GSI2, GSI3, GSI4, GSI5, indexKey, primaryKey } from './table';
 
 /**
  * Where a student id sorts in its cohort's roster (the recipients screen's order): case folded and
@@ -10,6 +11,27 @@ import { defineEntity, GSI2, indexKey, primaryKey } from './table';
  */
 export const rosterOrder = (studentid: string) =>
   `${studentid.toLowerCase().replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(20, '0'))}|${studentid}`;
+
+/** How the search compares text (shared/src/recipients/rules.ts searchFold), as the index keys hold it. */
+export const searchKeys = (r: { firstname?: string; lastname?: string; email?: string; studentid?: string }) => ({
+  ...(r.firstname !== undefined ? { findFirst: searchFold(r.firstname) } : {}),
+  ...(r.lastname !== undefined ? { findLast: searchFold(r.lastname) } : {}),
+  ...(r.email !== undefined ? { findEmail: searchFold(r.email) } : {}),
+  ...(r.studentid !== undefined ? { findId: searchFold(r.studentid) } : {}),
+});
+
+/** One field's search index: the organisation's rows of a type, by the folded field. */
+const searchIndex = <const I extends typeof GSI1 | typeof GSI3 | typeof GSI4 | typeof GSI5, const F extends string>(
+  index: I,
+  label: string,
+  sk: string,
+  field: F,
+) =>
+  indexKey(
+    index,
+    { template: `ORG#\${orgId}#CT#\${certtype}#${label}`, composite: ['orgId', 'certtype'] as const },
+    { template: sk, composite: [field] as const },
+  );
 
 /**
  * A recipient of a cohort with, on the same row, the certificate made for them under one
@@ -22,9 +44,15 @@ export const rosterOrder = (studentid: string) =>
  * | byId, cohort and type given    | ORG#<org>#COH#<cohort> / begins_with CT#<type>#R# |
  * | byId, cohort given             | ORG#<org>#COH#<cohort> / begins_with CT#       |
  * | byRoster (gsi2), a page        | ORG#<org>#COH#<cohort>#CT#<type> / RO#<rosterOrder> after or before a row |
+ * | byFirstName (gsi1), a search   | ORG#<org>#CT#<type>#FIRST / F#<folded first name>, begins_with |
+ * | byLastName (gsi3), a search    | ORG#<org>#CT#<type>#LAST / L#<folded last name>, begins_with |
+ * | byEmail (gsi4), a search       | ORG#<org>#CT#<type>#EMAIL / E#<folded email>, begins_with |
+ * | byStudentId (gsi5), a search   | ORG#<org>#CT#<type>#ID / I#<folded student id>, begins_with |
  *
  * `byRoster` is the recipients screen's order, so a page of 20 reads 20 items from a known row
- * (domain/recipients/roster-pages.ts) instead of the cohort.
+ * (domain/recipients/roster-pages.ts) instead of the cohort. The four search patterns answer "whose
+ * first name, last name, email or student id begins with …" across the organisation's rows of a
+ * type, reading the matching rows only (searchKeys below: accents folded, lower case).
  */
 export const recipients = defineEntity('recipient', {
   attributes: {
@@ -32,8 +60,16 @@ export const recipients = defineEntity('recipient', {
     cohortid: attr.fixedText,
     certtype: attr.fixedText,
     studentid: attr.fixedText,
-    /** rosterOrder(studentid), written when the row is created (the roster index's sort key). */
-    rosterOrder: { type: 'string', readOnly: true },
+    /**
+     * rosterOrder(studentid), written when the row is created (the roster index's sort key); rows
+     * from before the roster index get it from the cohort's backfill (domain/recipients/recipient-store.ts).
+     */
+    rosterOrder: attr.text,
+    /** searchKeys(row): the search index's sort keys, kept with the fields they fold. */
+    findFirst: attr.text,
+    findLast: attr.text,
+    findEmail: attr.text,
+    findId: attr.text,
     firstname: attr.requiredText,
     middlename: attr.requiredText,
     lastname: attr.requiredText,
@@ -104,6 +140,10 @@ export const recipients = defineEntity('recipient', {
       },
       { template: 'RO#${rosterOrder}', composite: ['rosterOrder'] },
     ),
+    byFirstName: searchIndex(GSI1, 'FIRST', 'F#${findFirst}', 'findFirst'),
+    byLastName: searchIndex(GSI3, 'LAST', 'L#${findLast}', 'findLast'),
+    byEmail: searchIndex(GSI4, 'EMAIL', 'E#${findEmail}', 'findEmail'),
+    byStudentId: searchIndex(GSI5, 'ID', 'I#${findId}', 'findId'),
   },
 });
 

@@ -12,6 +12,11 @@ const SERVICE = 'proofmark';
 /** Index names as the table declares them; an entity's access pattern names which one it reads. */
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
+/** gsi3–gsi5: the recipients search (last name, email, student id; the first name is on gsi1). */
+export const GSI3 = 'gsi3';
+export const GSI4 = 'gsi4';
+export const GSI5 = 'gsi5';
+type IndexName = typeof GSI1 | typeof GSI2 | typeof GSI3 | typeof GSI4 | typeof GSI5;
 
 /** Keys keep the exact case we give them (ElectroDB lower-cases by default). */
 const keep = { casing: 'none' } as const;
@@ -42,9 +47,9 @@ const orgPartition = keyPart('ORG', 'orgId');
 /** The primary key of a record an organisation owns: `ORG#${orgId}` / the given sort key. */
 export const orgKey = <const K extends KeyPart>(sk: K) => primaryKey(orgPartition, sk);
 
-/** A key on gsi1 or gsi2 (`gsi1pk` / `gsi1sk`, ...). */
+/** A key on a global index (`gsi1pk` / `gsi1sk`, ...). */
 export const indexKey = <
-  const I extends typeof GSI1 | typeof GSI2,
+  const I extends IndexName,
   const P extends KeyPart,
   const K extends KeyPart,
 >(

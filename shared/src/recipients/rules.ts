@@ -59,6 +59,25 @@ export const matchesStatusFilter = (
   }
 };
 
+// ——— search ———
+
+/**
+ * How the recipients search compares text: accents folded, lower case. A row matches when its
+ * first name, last name, email or student id begins with the folded search (the server answers it
+ * from an index of these four keys, so the search reads the matching rows only).
+ */
+export const searchFold = (s: string): string =>
+  s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+export const matchesSearch = (
+  r: { firstname?: string; lastname?: string; email?: string; studentid?: string },
+  search: string,
+): boolean => {
+  const needle = searchFold(search);
+  if (!needle) return true;
+  return [r.firstname, r.lastname, r.email, r.studentid].some((v) => !!v && searchFold(v).startsWith(needle));
+};
+
 // ——— paging (§9) ———
 
 export const PAGE_SIZES = [20, 30, 50, 100, 150, 200, 250] as const;

@@ -9,7 +9,7 @@ export function SearchBox({
   label,
   search,
   onSearch,
-  placeholder = 'Search name, email or student ID',
+  placeholder = 'Start of a name, email or student ID',
 }: {
   label: string;
   search: string;

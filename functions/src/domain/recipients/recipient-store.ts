@@ -1,7 +1,8 @@
 import { recipientStatus, type StudentRow } from '@proofmark/shared/recipients/rules';
 import { cohorts } from '../../store/cohorts';
-import { patchRecipientWhere, recipients, rosterOrder } from '../../store/recipients';
-import { rosterCounts } from '../../store/roster-counts';
+import { patchRecipientWhere, recipients, rosterOrder, searchKeys } from '../../store/recipients';
+import { ROSTER_INDEXED, rosterCounts } from '../../store/roster-counts';
+import { searchFold } from '@proofmark/shared/recipients/rules';
 import { rowsWrittenBeforeEntities as earlierRows, written } from '../../store/table';
 import { put, remove, update, type TransactItem } from '../../store/transaction';
 import { counterItems, writeCounted } from '../dashboard/counters';
@@ -99,6 +100,13 @@ export interface RecipientItem {
   updatedAt: string;
   /** TTL (epoch seconds): the live demo's rows expire. */
   expiresAt?: number;
+  /** The roster index's sort key (store/recipients.ts); absent on rows from before it, until the backfill. */
+  rosterOrder?: string;
+  /** The search index's keys (store/recipients.ts searchKeys). */
+  findFirst?: string;
+  findLast?: string;
+  findEmail?: string;
+  findId?: string;
 }
 
 /** Runs `fn` over the items, at most `limit` at a time. */
@@ -207,17 +215,99 @@ export const getRecipient = async (
 const rosterCountItem = (orgId: string, cohortid: string, certtype: string, by: number): TransactItem =>
   update(rosterCounts().update({ orgId, cohortid, certtype }).add({ rows: by }).params());
 
+const rosterCountOf = async (orgId: string, cohortid: string, certtype: string) =>
+  (
+    await rosterCounts()
+      .get({ orgId, cohortid, certtype })
+      .go({ ...earlierRows, consistent: true })
+  ).data ?? undefined;
+
+/** A row the roster or search index lacks (written before they existed). */
+const unindexed = (r: RecipientItem) => !r.rosterOrder || r.findFirst === undefined || r.findId === undefined;
+
 /**
- * How many rows each cohort has of the type (its roster count); undefined for a cohort whose rows
- * were written before roster counts existed (its rows are not in the roster index either).
+ * Brings a cohort's rows of one type into the roster and search indexes and its roster count up to
+ * date, once: rows from before those existed get their keys, and the count is set to the rows read
+ * (only if no row was counted in or out meanwhile: else it is read again), with the "indexed"
+ * mark, after which the count alone is trusted. Answers the count.
+ */
+export const indexCohort = async (orgId: string, cohortid: string, certtype: string): Promise<number> => {
+  for (;;) {
+    const before = await rosterCountOf(orgId, cohortid, certtype);
+    if (before?.indexed === ROSTER_INDEXED) return before.rows ?? 0;
+    const rows = await listCohortRows(orgId, cohortid, certtype);
+    // Written whole (an update would add the index sort keys without their partition keys), and
+    // only while unchanged since read; a row changed meanwhile is read again.
+    const rewritten = await mapLimit(rows.filter(unindexed), 10, (r) =>
+      written(
+        recipients()
+          .put({
+            ...(Object.fromEntries(
+              Object.entries(r).filter(([k]) => !/^(pk|sk|gsi\d(pk|sk)|__edb_[ev]__)$/.test(k)),
+            ) as RecipientItem),
+            rosterOrder: r.rosterOrder ?? rosterOrder(r.studentid),
+            ...searchKeys(r),
+          })
+          .where((a, op) => op.eq(a.updatedAt, r.updatedAt))
+          .go({ response: 'none' }),
+      ),
+    );
+    if (rewritten.includes(false)) continue;
+    const counted = await written(
+      rosterCounts()
+        .update({ orgId, cohortid, certtype })
+        .set({ rows: rows.length, indexed: ROSTER_INDEXED })
+        .where((a, op) => (before?.rows === undefined ? op.notExists(a.rows) : op.eq(a.rows, before.rows)))
+        .go({ response: 'none' }),
+    );
+    if (counted) return rows.length;
+  }
+};
+
+/**
+ * How many rows each cohort has of the type (its roster count, one read for all); a cohort not yet
+ * indexed (rows from before the roster and search indexes) is indexed first (indexCohort).
  */
 export const rosterCountsOf = async (orgId: string, cohortids: readonly string[], certtype: string) => {
   if (!cohortids.length) return [];
   const { data } = await rosterCounts()
     .get(cohortids.map((cohortid) => ({ orgId, cohortid, certtype })))
     .go({ ...earlierRows, consistent: true });
-  const byCohort = new Map(data.map((c) => [c.cohortid, c.rows ?? 0]));
-  return cohortids.map((c) => byCohort.get(c));
+  const byCohort = new Map(data.filter((c) => c.indexed === ROSTER_INDEXED).map((c) => [c.cohortid, c.rows ?? 0]));
+  return mapLimit(cohortids, 4, async (c) => byCohort.get(c) ?? (await indexCohort(orgId, c, certtype)));
+};
+
+/** The search patterns, one per searched field (store/recipients.ts). */
+const searchPatterns = [
+  (orgId: string, certtype: string, prefix: string) =>
+    recipients().query.byFirstName({ orgId, certtype }).begins({ findFirst: prefix }),
+  (orgId: string, certtype: string, prefix: string) =>
+    recipients().query.byLastName({ orgId, certtype }).begins({ findLast: prefix }),
+  (orgId: string, certtype: string, prefix: string) =>
+    recipients().query.byEmail({ orgId, certtype }).begins({ findEmail: prefix }),
+  (orgId: string, certtype: string, prefix: string) =>
+    recipients().query.byStudentId({ orgId, certtype }).begins({ findId: prefix }),
+];
+
+/**
+ * The organisation's rows of a type whose first name, last name, email or student id begins with
+ * the search (folded: shared searchFold), each once: reads the matching rows only, from the search
+ * indexes, never a cohort. The indexes are eventually consistent (an edit shows a moment later);
+ * the rows are those the caller's cohorts were indexed for (rosterCountsOf first).
+ */
+export const searchRows = async (orgId: string, certtype: string, search: string): Promise<RecipientItem[]> => {
+  const prefix = searchFold(search);
+  if (!prefix) return [];
+  const found = await Promise.all(
+    searchPatterns.map(async (pattern) =>
+      (await pattern(orgId, certtype, prefix).go({ ...earlierRows, data: 'includeKeys', pages: 'all' })).data.map(
+        asRow,
+      ),
+    ),
+  );
+  const byKey = new Map<string, RecipientItem>();
+  for (const r of found.flat()) byKey.set(`${r.cohortid}\u0000${r.studentid}`, r);
+  return [...byKey.values()];
 };
 
 /** Where a roster read starts: after (or, backwards, before) a row, or inclusive of it; else at an end. */
@@ -288,6 +378,7 @@ const createCounted = (orgId: string, cohortid: string, certtype: string, studen
             studentid: s.studentid,
             rosterOrder: rosterOrder(s.studentid),
             ...sheetFields(s),
+            ...searchKeys(s),
             status: recipientStatus.invitePending,
             createdAt: now,
             updatedAt: now,
@@ -307,7 +398,7 @@ const updateStudent = (orgId: string, cohortid: string, certtype: string, s: Stu
   written(
     recipients()
       .patch({ orgId, cohortid, certtype, studentid: s.studentid })
-      .set({ ...sheetFields(s), updatedAt: new Date().toISOString() })
+      .set({ ...sheetFields(s), ...searchKeys(s), updatedAt: new Date().toISOString() })
       .go({ response: 'none' }),
   );
 
@@ -322,6 +413,8 @@ export const putNewStudents = async (
   certtype: string,
   students: StudentRow[],
 ) => {
+  // A cohort with rows from before the indexes is indexed first, so its count stays exact.
+  await indexCohort(orgId, cohortid, certtype);
   for (let i = 0; i < students.length; i += CREATED_PER_TRANSACTION) {
     const part = students.slice(i, i + CREATED_PER_TRANSACTION);
     if (await createCounted(orgId, cohortid, certtype, part)) continue;
@@ -348,10 +441,10 @@ export const updateRecipientItem = async (
   condition?: { expression: string; values?: Record<string, unknown> },
 ): Promise<boolean> => {
   const key = { orgId: row.orgId, cohortid: row.cohortid, certtype: row.certtype, studentid: row.studentid };
-  const set = {
-    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
-    updatedAt: new Date().toISOString(),
-  };
+  const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  // A renamed or re-addressed row is found by its new name at once: its search keys change with it.
+  const { firstname, lastname, email } = given as Partial<RecipientItem>;
+  const set = { ...given, ...searchKeys({ firstname, lastname, email }), updatedAt: new Date().toISOString() };
   return written(
     condition
       ? patchRecipientWhere(key, set, condition)
@@ -361,11 +454,13 @@ export const updateRecipientItem = async (
 
 /**
  * Deletes a row while it is still in the status it was read in, taking it out of My Certificates'
- * count in the same transaction; false when it was gone or had moved meanwhile (an issue request
- * may have taken it).
+ * count and, when it was counted there (it carries its roster key), of its cohort's roster count in
+ * the same transaction; false when it was gone or had moved meanwhile (an issue request may have
+ * taken it). A row the cohort's backfill indexed since it was read is read again.
  */
-export const deleteRecipientItem = async (row: RecipientItem): Promise<boolean> =>
-  writeCounted([
+export const deleteRecipientItem = async (row: RecipientItem): Promise<boolean> => {
+  const counted = !!row.rosterOrder;
+  const deleted = await writeCounted([
     remove(
       recipients()
         .remove({
@@ -374,9 +469,17 @@ export const deleteRecipientItem = async (row: RecipientItem): Promise<boolean> 
           certtype: row.certtype,
           studentid: row.studentid,
         })
-        .where((a, op) => op.eq(a.status, row.status))
+        .where((a, op) =>
+          [op.eq(a.status, row.status), counted ? op.exists(a.rosterOrder) : op.notExists(a.rosterOrder)].join(
+            ' AND ',
+          ),
+        )
         .params(),
     ),
     ...counterItems(row.orgId, { moves: [{ certtype: row.certtype, from: row.status }] }),
-    rosterCountItem(row.orgId, row.cohortid, row.certtype, -1),
+    ...(counted ? [rosterCountItem(row.orgId, row.cohortid, row.certtype, -1)] : []),
   ]);
+  if (deleted || counted) return deleted;
+  const now = await getRecipient(row.orgId, row.cohortid, row.certtype, row.studentid);
+  return !!now?.rosterOrder && now.status === row.status && deleteRecipientItem(now);
+};

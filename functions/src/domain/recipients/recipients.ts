@@ -13,6 +13,7 @@ import {
   cohortDropdowns,
   isLockedStatus,
   itemId,
+  matchesSearch,
   matchesStatusFilter,
   pageCount,
   pageOffset,
@@ -32,6 +33,7 @@ import {
   mapLimit,
   putCohort,
   rosterCountsOf,
+  searchRows,
   updateRecipientItem,
   type RecipientItem,
 } from './recipient-store';
@@ -48,16 +50,11 @@ export const defaultTemplates: Record<string, string> = {
 
 export const listCohorts = async (orgId: string, certtype: string): Promise<CohortsData> => {
   const cohorts = (await listCohortItems(orgId)).sort((a, b) => a.cohortid.localeCompare(b.cohortid));
-  // Each cohort's roster count; only a cohort without one (rows from before counts existed) is read.
-  const known = await rosterCountsOf(
+  // Each cohort's roster count (a cohort with rows from before the counts is indexed once first).
+  const counts = await rosterCountsOf(
     orgId,
     cohorts.map((c) => c.cohortid),
     certtype,
-  );
-  const counts = await mapLimit(
-    cohorts,
-    8,
-    async (c, i) => known[i] ?? (await listCohortRows(orgId, c.cohortid, certtype)).length,
   );
   const { mode, dropdowns } = cohortDropdowns(cohorts.map((c) => c.cohortid));
   return {
@@ -110,13 +107,8 @@ export const childRow = (r: RecipientItem): RecipientRow => ({
   children: [],
 });
 
-export const matchesSearch = (r: RecipientItem, search: string) => {
-  if (!search) return true;
-  const needle = search.toLowerCase();
-  return [r.studentid, r.firstname, r.middlename, r.lastname, r.email, r.secondemail, r.publicKey]
-    .filter(Boolean)
-    .some((v) => String(v).toLowerCase().includes(needle));
-};
+/** A row matches a search when its first name, last name, email or student id begins with it (shared rules). */
+export { matchesSearch };
 
 /** A parent (cohort) row over children of type C; the first parent carries `pagecount`. */
 export type TreeParent<C extends RecipientRow> = Omit<C, 'is_child' | 'children' | 'field10'> & {
@@ -202,14 +194,22 @@ export const pageOfTree = (rows: readonly RecipientItem[], page: number, pageSiz
 
 /**
  * The recipients screen's page. Unfiltered, it reads the page's rows only (roster-pages.ts); a
- * status filter or a search, and cohorts written before roster counts existed, read the cohorts.
+ * search reads the rows it matches only (the search index), then filters them by status; a status
+ * filter alone still reads the cohorts.
  */
 export const listRecipients = async (orgId: string, q: ListRecipientsQuery): Promise<RecipientsData> => {
   const cohorts = (await cohortsMatching(orgId, q.cohort)).sort((a, b) => a.localeCompare(b));
   if (q.status === 'all' && !q.search) {
     const page = await rosterPage(orgId, cohorts, q);
-    if (page)
-      return { ...treeOfPage(page.rows, page.total, page.index, q.pagesize, childRow), anchor: page.anchor };
+    return { ...treeOfPage(page.rows, page.total, page.index, q.pagesize, childRow), anchor: page.anchor };
+  }
+  if (q.search) {
+    // Cohorts with rows from before the search index are indexed first (once).
+    await rosterCountsOf(orgId, cohorts, q.certtype);
+    const listed = new Set(cohorts);
+    const found = await searchRows(orgId, q.certtype, q.search);
+    const matching = found.filter((r) => listed.has(r.cohortid) && matchesStatusFilter(r, q.status));
+    return pageOfTree(matching, q.page, q.pagesize);
   }
   const rows = (await mapLimit(cohorts, 8, (c) => listCohortRows(orgId, c, q.certtype))).flat();
   const matching = rows.filter((r) => matchesStatusFilter(r, q.status) && matchesSearch(r, q.search));

@@ -70,12 +70,11 @@ const readFrom = async (
 };
 
 /**
- * One unfiltered page over the cohorts (sorted) in roster order, with its anchor; undefined when a
- * cohort has rows written before roster counts existed (the caller then reads the cohorts).
+ * One unfiltered page over the cohorts (sorted) in roster order, with its anchor (a cohort with
+ * rows from before the roster index is indexed first: rosterCountsOf).
  */
 export const rosterPage = async (orgId: string, cohorts: readonly string[], q: ListRecipientsQuery) => {
   const counts = await rosterCountsOf(orgId, cohorts, q.certtype);
-  if (counts.some((c) => c === undefined)) return undefined;
   const segments: Segment[] = [];
   let total = 0;
   cohorts.forEach((cohortid, i) => {

@@ -1,0 +1,184 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ListRecipientsQuery, RecipientsData } from '@proofmark/shared/contract/recipients';
+import type { StudentRow } from '@proofmark/shared/recipients/rules';
+import { cloud } from './helpers';
+import { registeredAdmin } from './accounts';
+
+/*
+ * The recipients search reads the rows it matches, not the cohort: a 1,000-row cohort on the test's
+ * DynamoDB Local, searched by first name (accents folded), last name, email and student id,
+ * counting the items DynamoDB reads (every command's ScannedCount, or the items a batch get
+ * answers); results stay right after a rename, a delete and a status change. Rows written before
+ * the roster and search indexes existed are indexed once, when their cohort is first read, and
+ * deleting such a row before that takes nothing from the roster count. Called in this process,
+ * like ./roster-pages.test.ts, against the test's local cloud.
+ */
+describe('recipients search on a large cohort', () => {
+  let recipients: typeof import('../../functions/src/domain/recipients/recipients');
+  let store: typeof import('../../functions/src/domain/recipients/recipient-store');
+  let orgId: string;
+  let itemsRead = 0;
+  const big = 'SEARCH-BIG';
+  const ids = Array.from({ length: 1_000 }, (_, i) => `S${i + 1}`);
+  // Every tenth student is an Élodie; the others have a first name of their own.
+  const student = (studentid: string, i: number): StudentRow => ({
+    row: i + 2,
+    studentid,
+    firstname: i % 10 === 0 ? 'Élodie' : `Name${studentid}`,
+    middlename: '',
+    lastname: i === 500 ? 'Ångström' : 'Search',
+    email: `mail-${studentid.toLowerCase()}@example.test`,
+    secondemail: '',
+    extra: {},
+  });
+
+  beforeAll(async () => {
+    Object.assign(process.env, cloud().functionEnv);
+    recipients = await import('../../functions/src/domain/recipients/recipients');
+    store = await import('../../functions/src/domain/recipients/recipient-store');
+    const { dynamoClient } = await import('../../functions/src/adapters/aws-dynamo');
+    orgId = (await registeredAdmin()).orgId;
+    await store.putCohort(orgId, big);
+    await store.putNewStudents(orgId, big, 'degree', ids.map(student));
+    dynamoClient().middlewareStack.add(
+      (next) => async (args) => {
+        const out = await next(args);
+        const o = out.output as { ScannedCount?: number; Responses?: Record<string, unknown> };
+        itemsRead +=
+          o.ScannedCount ??
+          Object.values(o.Responses ?? {}).reduce<number>((n, r) => n + (Array.isArray(r) ? r.length : 0), 0);
+        return out;
+      },
+      { step: 'initialize', name: 'countItemsRead' },
+    );
+  }, 240_000);
+
+  const search = async (text: string, more: Partial<ListRecipientsQuery> = {}) => {
+    itemsRead = 0;
+    const data: RecipientsData = await recipients.listRecipients(orgId, {
+      cohort: big,
+      certtype: 'degree',
+      page: 0,
+      pagesize: 250,
+      search: text,
+      status: 'all',
+      ...more,
+    });
+    const studentIds = data.mockData.flatMap((p) => p.children.map((c) => c.studentid));
+    return { data, studentIds, read: itemsRead };
+  };
+
+  it('finds rows by the start of a first name, last name, email or student id, reading only those rows', async () => {
+    const elodies = ids.filter((_, i) => i % 10 === 0);
+    const byFirst = await search('elodie');
+    expect(byFirst.studentIds).toEqual(elodies);
+    expect(byFirst.data.cohortData.total).toBe(100);
+    // The 100 matching rows and a few bookkeeping items (the cohorts, the roster count), not 1,000.
+    expect(byFirst.read).toBeGreaterThanOrEqual(100);
+    expect(byFirst.read).toBeLessThanOrEqual(110);
+
+    const byId = await search('s99');
+    expect(byId.studentIds).toEqual(['S99', ...Array.from({ length: 10 }, (_, i) => `S${990 + i}`)]);
+    expect(byId.read).toBeLessThanOrEqual(21);
+
+    const byEmail = await search('MAIL-S12');
+    expect(byEmail.studentIds).toEqual(['S12', ...Array.from({ length: 10 }, (_, i) => `S${120 + i}`)]);
+    expect(byEmail.read).toBeLessThanOrEqual(21);
+
+    const byLast = await search('angst');
+    expect(byLast.studentIds).toEqual(['S501']);
+    // A row matching on two fields is shown once; the middle of a name is not a match.
+    expect((await search('name')).data.cohortData.total).toBe(900);
+    expect((await search('odie')).studentIds).toEqual([]);
+    // Paged like any listing.
+    const second = await recipients.listRecipients(orgId, {
+      cohort: big,
+      certtype: 'degree',
+      page: 1,
+      pagesize: 30,
+      search: 'élodie',
+      status: 'all',
+    });
+    expect(second.mockData[0]!.children.map((c) => c.studentid)).toEqual(elodies.slice(30, 60));
+  });
+
+  it('stays right after a rename, a delete and a status change', async () => {
+    await recipients.updateRecipient(orgId, {
+      selectedCertType: 'degree',
+      selectedcoid: big,
+      selectedstdid: 'S2',
+      newemail: 'zed@example.test',
+      firstname: 'Zébulon',
+      middlename: '',
+      lastname: 'Search',
+    });
+    expect((await search('zebu')).studentIds).toEqual(['S2']);
+    expect((await search('zed@')).studentIds).toEqual(['S2']);
+    // The old name is no longer found; the other NameS2… rows (ids ending in 1 are Élodies) are.
+    expect((await search('names2')).studentIds).toEqual(
+      ids.filter((id) => id.startsWith('S2') && id !== 'S2' && !id.endsWith('1')),
+    );
+
+    await recipients.deleteRecipients(orgId, 'degree', [`${big}=S11`], false);
+    expect((await search('elodie')).studentIds).not.toContain('S11');
+    expect((await search('elodie')).data.cohortData.total).toBe(99);
+    expect((await recipients.listCohorts(orgId, 'degree')).Data.find((c) => c.value === big)!.count).toBe(999);
+
+    await recipients.copyEmailAsKey(orgId, 'degree', [`${big}=S21`]);
+    const pk = await search('elodie', { status: 'PK received' });
+    expect(pk.studentIds).toEqual(['S21']);
+  });
+
+  it('indexes a cohort written before the indexes once, and counts a deleted old row out only once', async () => {
+    const { recipients: entity } = await import('../../functions/src/store/recipients');
+    const { dynamoClient } = await import('../../functions/src/adapters/aws-dynamo');
+    const old = 'SEARCH-OLD';
+    await store.putCohort(orgId, old);
+    const now = new Date().toISOString();
+    // Rows as they were written before the roster count and the roster and search keys existed.
+    for (const [i, studentid] of ['B1', 'B2', 'B3', 'B10', 'B11'].entries()) {
+      const params = entity()
+        .create({
+          orgId,
+          cohortid: old,
+          certtype: 'degree',
+          studentid,
+          firstname: `Oldname${i}`,
+          middlename: '',
+          lastname: 'Before',
+          email: `${studentid.toLowerCase()}@old.test`,
+          secondemail: '',
+          extra: {},
+          status: 'Invite pending',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .params<{ Item: Record<string, unknown>; TableName: string }>();
+      const item = Object.fromEntries(Object.entries(params.Item).filter(([k]) => !/^gsi|^find|rosterOrder/.test(k)));
+      await dynamoClient().send(new PutCommand({ TableName: params.TableName, Item: item }));
+    }
+    // Deleted before the cohort is ever read: it was never counted, so nothing is taken away.
+    expect(await recipients.deleteRecipients(orgId, 'degree', [`${old}=B2`], false)).toEqual({ deleted: 1, kept: 0 });
+
+    const page = await recipients.listRecipients(orgId, {
+      cohort: old,
+      certtype: 'degree',
+      page: 0,
+      pagesize: 20,
+      search: '',
+      status: 'all',
+    });
+    expect(page.mockData[0]!.children.map((c) => c.studentid)).toEqual(['B1', 'B3', 'B10', 'B11']);
+    expect(page.cohortData.total).toBe(4);
+    expect(page.anchor).toBeTruthy();
+    expect((await search('oldname', { cohort: old })).studentIds).toEqual(['B1', 'B3', 'B10', 'B11']);
+
+    // Indexed once: another read reads the page only, and a delete now counts the row out.
+    await recipients.deleteRecipients(orgId, 'degree', [`${old}=B10`], false);
+    itemsRead = 0;
+    const counts = await recipients.listCohorts(orgId, 'degree');
+    expect(counts.Data.find((c) => c.value === old)!.count).toBe(3);
+    expect(itemsRead).toBeLessThan(20);
+  });
+});
