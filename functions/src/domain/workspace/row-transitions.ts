@@ -69,6 +69,16 @@ export const transitionRow = (
       .go({ response: 'none' }),
   );
 
+/** A row's certificate uuid set before it is rendered, once: refused when it has one already. */
+export const certUuidFixing = (row: RecipientKey, certUuid: string, at: string) =>
+  update(
+    recipients()
+      .patch(keyOf(row))
+      .set({ certUuid, updatedAt: at })
+      .where((a, op) => op.notExists(a.certUuid))
+      .params(),
+  );
+
 /**
  * The row becoming 'generated' by this run, as one write of the transaction that also counts it
  * on the run: refused when this run generated it already (a retried chunk), when it left the
