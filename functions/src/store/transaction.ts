@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../adapters/aws-dynamo';
 
@@ -61,17 +62,23 @@ const CONFLICT_RETRIES = 5;
  */
 export const writeEachConditional = async (
   items: TransactItem[],
-  opts: { size?: number; along?: (written: number) => TransactItem[] } = {},
+  opts: {
+    size?: number;
+    along?: (written: number) => TransactItem[];
+    /** Transactions in flight at once (default one after another); only without `along`. */
+    atOnce?: number;
+  } = {},
 ): Promise<boolean[]> => {
   const size = Math.min(opts.size ?? 50, MAX_TRANSACTION_ITEMS - (opts.along?.(1).length ?? 0));
   const written: boolean[] = new Array(items.length).fill(false);
-  for (let start = 0; start < items.length; start += size) {
+  const writeSlice = async (start: number) => {
     // Indexes of the slice still to write: those refused by their condition drop out.
     let left = items.slice(start, start + size).map((_, i) => start + i);
-    for (let conflicts = 0; left.length; ) {
+    for (let conflicts = 0; left.length;) {
       const batch = [...left.map((i) => items[i]!), ...(opts.along?.(left.length) ?? [])];
       try {
-        await writeAll(batch);
+        // A token per attempt: the SDK's retry of one whose answer was lost is not taken for a refusal.
+        await writeAll(batch, randomUUID());
         for (const i of left) written[i] = true;
         break;
       } catch (err) {
@@ -90,6 +97,14 @@ export const writeEachConditional = async (
         else await new Promise((r) => setTimeout(r, 20 * 2 ** conflicts * Math.random()));
       }
     }
-  }
+  };
+  const starts = Array.from({ length: Math.ceil(items.length / size) }, (_, k) => k * size);
+  let next = 0;
+  const atOnce = opts.along ? 1 : Math.max(1, opts.atOnce ?? 1);
+  await Promise.all(
+    Array.from({ length: Math.min(atOnce, starts.length) }, async () => {
+      while (next < starts.length) await writeSlice(starts[next++]!);
+    }),
+  );
   return written;
 };

@@ -16,7 +16,7 @@ import { issuerUrls, publicKeys } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
 import { statusPurposes } from './status-list';
 import { firstStatusListsMissing, markStatusListPublished } from './status-list-editions';
-import { publishRunRows } from '../workspace/issue/published';
+import { batchRunRows, publishRunRows } from '../workspace/issue/published';
 import { mapLimit } from '../recipients/recipient-store';
 import { preparedKey, uuidOf, type BatchRecord } from './batches';
 import { achievementImageKey } from './credentials';
@@ -110,6 +110,9 @@ export const publishBatch = async (batch: BatchRecord) => {
     if (missing.length)
       throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
   }
+  // The workspace rows the batch was made for: each issued credential records its row's cohort.
+  const runRows = batch.source ? await batchRunRows(batch.orgId, batch) : undefined;
+  const cohorts = new Map(runRows?.rows.map((r) => [`urn:uuid:${r.certUuid}`, r.cohortid]));
   // Writing the same document twice writes the same bytes: safe on a retry.
   if (batch.kind === 'statuslist' && batch.statusListForm === 'w3c') {
     // Also signed by the issuer's badge key: W3C status list libraries verify the list's own proof.
@@ -141,10 +144,11 @@ export const publishBatch = async (batch: BatchRecord) => {
       batch.credentialIds,
       batch.statusIndexStart ?? 0,
       batch.statusIndexStart === undefined ? [] : ['revocation'],
+      cohorts,
     );
   } else {
     // A bounded number at a time: 2,000 requests at once only queue up in the HTTP agent.
-    await mapLimit(signed, 16, (c) =>
+    await mapLimit(signed, 32, (c) =>
       putObject(
         'public',
         publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
@@ -158,8 +162,9 @@ export const publishBatch = async (batch: BatchRecord) => {
       batch.credentialIds,
       batch.statusIndexStart ?? 0,
       batch.statusIndexStart === undefined ? [] : [...statusPurposes],
+      cohorts,
     );
   }
   // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
-  if (batch.source) await publishRunRows(org, batch);
+  if (runRows) await publishRunRows(org, batch, runRows);
 };

@@ -15,6 +15,8 @@ export const recordIssuedCredentials = async (
   credentialIds: string[],
   statusIndexStart: number,
   statusPurposes: StatusPurposeName[],
+  /** The cohort of the workspace row each credential was issued to, by credential id. */
+  cohorts?: ReadonlyMap<string, string>,
 ) => {
   let records = credentialIds.map((credentialId, i) => ({
     orgId,
@@ -22,12 +24,15 @@ export const recordIssuedCredentials = async (
     batchId,
     statusIndex: statusIndexStart + i,
     statusPurposes,
+    ...(cohorts?.has(credentialId) ? { cohortid: cohorts.get(credentialId) } : {}),
   }));
   // Batch writes may leave items unprocessed under load: write those again (the same items).
   for (let attempt = 0; records.length; attempt++) {
-    if (attempt === 5) throw new Error(`${records.length} issued credentials of batch ${batchId} not recorded`);
+    if (attempt === 5)
+      throw new Error(`${records.length} issued credentials of batch ${batchId} not recorded`);
     if (attempt) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-    const { unprocessed } = await issuedCredentials().put(records).go();
+    // Four batch writes (of 25) in flight at once rather than one after another.
+    const { unprocessed } = await issuedCredentials().put(records).go({ concurrency: 4 });
     const left = new Set(unprocessed.map((k) => k.credentialId));
     records = records.filter((r) => left.has(r.credentialId));
   }
@@ -58,7 +63,9 @@ export const statusCarryingCredential = async (
   let purposes = issued.statusPurposes as StatusPurposeName[] | undefined;
   if (!purposes) {
     // Recorded before credentials named their purposes: certificates had both entries, badges none.
-    const batch = await batches().get({ orgId, id: issued.batchId }).go({ attributes: ['format'], ...earlierRows });
+    const batch = await batches()
+      .get({ orgId, id: issued.batchId })
+      .go({ attributes: ['format'], ...earlierRows });
     purposes = batch.data?.format === 'openbadge' ? [] : ['suspension', 'revocation'];
   }
   const { statusIndex } = issued;

@@ -4,8 +4,18 @@ import { patchRecipientWhere, recipients, rosterOrder, searchKeys } from '../../
 import { ROSTER_INDEXED, rosterCounts } from '../../store/roster-counts';
 import { searchFold } from '@proofmark/shared/recipients/rules';
 import { rowsWrittenBeforeEntities as earlierRows, written } from '../../store/table';
-import { put, remove, update, type TransactItem } from '../../store/transaction';
+import {
+  put,
+  remove,
+  update,
+  writeEachConditional,
+  MAX_TRANSACTION_ITEMS,
+  type TransactItem,
+} from '../../store/transaction';
 import { counterItems, writeCounted } from '../dashboard/counters';
+
+/** 100 rows per transaction, four transactions in flight. */
+const ROWS_PER_WRITE = { size: MAX_TRANSACTION_ITEMS, atOnce: 4 };
 
 /**
  * Cohorts and recipient rows (store/cohorts.ts, store/recipients.ts): a cohort is `ORG#<org>` /
@@ -450,6 +460,31 @@ export const updateRecipientItem = async (
       ? patchRecipientWhere(key, set, condition)
       : recipients().patch(key).set(set).go({ response: 'none' }),
   );
+};
+
+/**
+ * updateRecipientItem for many rows, each only while in the status it was read in (a row moved
+ * meanwhile, say claimed by an issue request, is left alone), in transactions of up to 100 rows
+ * rather than a request per row: answers how many were changed.
+ */
+export const updateRecipientItems = async (
+  rows: readonly RecipientItem[],
+  changesOf: (row: RecipientItem) => Partial<Omit<RecipientItem, 'pk' | 'sk' | keyof RecipientKey>>,
+): Promise<number> => {
+  const updatedAt = new Date().toISOString();
+  const written = await writeEachConditional(
+    rows.map((r) =>
+      update(
+        recipients()
+          .patch({ orgId: r.orgId, cohortid: r.cohortid, certtype: r.certtype, studentid: r.studentid })
+          .set({ ...changesOf(r), updatedAt })
+          .where((a, op) => (r.status === undefined ? op.notExists(a.status) : op.eq(a.status, r.status)))
+          .params(),
+      ),
+    ),
+    ROWS_PER_WRITE,
+  );
+  return written.filter(Boolean).length;
 };
 
 /**

@@ -35,6 +35,7 @@ import {
   rosterCountsOf,
   searchRows,
   updateRecipientItem,
+  updateRecipientItems,
   type RecipientItem,
 } from './recipient-store';
 import { forgetOneTimeCode } from '../public/wallet-introduction';
@@ -319,10 +320,12 @@ export const copyEmailAsKey = async (orgId: string, certtype: string, selectedIt
   const { rows } = await resolveSelection(orgId, certtype, selectedItems);
   const eligible = rows.filter((r) => !isLockedStatus(r.status));
   if (!eligible.length) throw badRequest(m.selectCorrectItems);
-  await mapLimit(eligible, 10, (r) =>
-    updateRecipientItem(r, { publicKey: r.email, status: recipientStatus.pkReceived }),
-  );
-  return { updated: eligible.length };
+  // One query and transactions of 100 rows: 2,000 rows fit well inside the gateway's 29 s.
+  const updated = await updateRecipientItems(eligible, (r) => ({
+    publicKey: r.email,
+    status: recipientStatus.pkReceived,
+  }));
+  return { updated };
 };
 
 /** The document embedded in the approval screen's Recipient Information: the PDF, else the photo. */

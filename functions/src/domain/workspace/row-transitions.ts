@@ -1,8 +1,11 @@
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { recipients } from '../../store/recipients';
 import { written } from '../../store/table';
-import { update } from '../../store/transaction';
+import { update, writeEachConditional, MAX_TRANSACTION_ITEMS } from '../../store/transaction';
 import { mapLimit, type RecipientItem, type RecipientKey } from '../recipients/recipient-store';
+
+/** 100 rows per transaction, four transactions in flight. */
+const ROWS_PER_WRITE = { size: MAX_TRANSACTION_ITEMS, atOnce: 4 };
 
 /**
  * The workspace's conditional writes on recipient rows (store/recipients.ts): each moves a row on
@@ -32,6 +35,39 @@ interface Untyped {
 /** A status as a plain string: given a literal, ElectroDB's typing expects the attribute to be of that literal type. */
 const is = (status: string) => status;
 
+interface TransitionOptions {
+  /** Also require this attribute to hold this value (e.g. the issue request that took the row). */
+  where?: Record<string, string>;
+  /** Set only when absent (e.g. the certificate's uuid, fixed once). */
+  ifAbsent?: Record<string, unknown>;
+  remove?: string[];
+}
+
+/** The conditional update of a row transition (below), unsent. */
+const transitionOf = (
+  row: RecipientKey,
+  from: readonly string[],
+  changes: Record<string, unknown>,
+  opts: TransitionOptions,
+) =>
+  recipients()
+    .patch(keyOf(row))
+    .data((attr, typed) => {
+      const [a, op] = [attr as unknown as Named, typed as unknown as Untyped];
+      for (const [k, v] of Object.entries({ ...changes, updatedAt: new Date().toISOString() }))
+        op.set(a[k], v);
+      for (const [k, v] of Object.entries(opts.ifAbsent ?? {})) op.ifNotExists(a[k], v);
+      for (const k of opts.remove ?? []) op.remove(a[k]);
+    })
+    .where((attr, typed) => {
+      const [a, op] = [attr as unknown as Named, typed as unknown as Untyped];
+      // Parenthesised: ElectroDB joins this to its own existence check with a bare AND.
+      return [
+        `(${from.map((s) => op.eq(a.status, s)).join(' OR ')})`,
+        ...Object.entries(opts.where ?? {}).map(([k, v]) => op.eq(a[k], v)),
+      ].join(' AND ');
+    });
+
 /**
  * Moves one row from one of `from` statuses to the next, setting (and removing) some attributes.
  * True when it moved; false when the row is gone or was not in one of those statuses.
@@ -40,33 +76,25 @@ export const transitionRow = (
   row: RecipientKey,
   from: readonly string[],
   changes: Record<string, unknown>,
-  opts: {
-    /** Also require this attribute to hold this value (e.g. the issue request that took the row). */
-    where?: Record<string, string>;
-    /** Set only when absent (e.g. the certificate's uuid, fixed once). */
-    ifAbsent?: Record<string, unknown>;
-    remove?: string[];
-  } = {},
-): Promise<boolean> =>
-  written(
-    recipients()
-      .patch(keyOf(row))
-      .data((attr, typed) => {
-        const [a, op] = [attr as unknown as Named, typed as unknown as Untyped];
-        for (const [k, v] of Object.entries({ ...changes, updatedAt: new Date().toISOString() }))
-          op.set(a[k], v);
-        for (const [k, v] of Object.entries(opts.ifAbsent ?? {})) op.ifNotExists(a[k], v);
-        for (const k of opts.remove ?? []) op.remove(a[k]);
-      })
-      .where((attr, typed) => {
-        const [a, op] = [attr as unknown as Named, typed as unknown as Untyped];
-        // Parenthesised: ElectroDB joins this to its own existence check with a bare AND.
-        return [
-          `(${from.map((s) => op.eq(a.status, s)).join(' OR ')})`,
-          ...Object.entries(opts.where ?? {}).map(([k, v]) => op.eq(a[k], v)),
-        ].join(' AND ');
-      })
-      .go({ response: 'none' }),
+  opts: TransitionOptions = {},
+): Promise<boolean> => written(transitionOf(row, from, changes, opts).go({ response: 'none' }));
+
+/**
+ * transitionRow for many rows at once, each with its own condition (a row moved or deleted
+ * meanwhile is left alone), written in transactions of up to 100 rows: answers for each row
+ * whether it moved. Rows must be distinct.
+ */
+export const transitionRows = <R extends RecipientKey>(
+  rows: readonly R[],
+  from: readonly string[],
+  move: (row: R) => { changes: Record<string, unknown>; opts?: TransitionOptions },
+): Promise<boolean[]> =>
+  writeEachConditional(
+    rows.map((r) => {
+      const { changes, opts } = move(r);
+      return update(transitionOf(r, from, changes, opts ?? {}).params());
+    }),
+    ROWS_PER_WRITE,
   );
 
 /** A row's certificate uuid set before it is rendered, once: refused when it has one already. */

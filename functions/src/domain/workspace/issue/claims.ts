@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { cancellationReasons, writeAll } from '../../../store/transaction';
-import { mapLimit } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
 import { refundItems } from '../../billing/balance';
 import { claimable, claimCounting, findIssueRun, type IssueRun } from './run';
-import { transitionRow } from '../row-transitions';
+import { transitionRows } from '../row-transitions';
 
 /**
  * Claims the run's rows (generated / Sent for Review → Issuing, or Scheduled) and refunds what
@@ -17,23 +16,23 @@ export const claimIssueRows = async (run: IssueRun): Promise<IssueRun> => {
   const { orgId } = run;
   const target = run.state === 'scheduled' ? st.scheduled : st.issuing;
   const { rows } = await resolveSelection(orgId, run.certtype, run.items);
-  const claimed = await mapLimit(rows, 10, async (r) => {
-    // The status it had is kept, so a request refused by the job can give the row back as it was.
-    const changes: Record<string, unknown> = {
+  // The status it had is kept, so a request refused by the job can give the row back as it was.
+  const taken = await transitionRows(rows, claimable[run.kind], (r) => ({
+    changes: {
       status: target,
       issueRequestId: run.id,
       statusBeforeIssue: r.status,
-    };
-    if (run.scheduledAt) changes.scheduledAt = run.scheduledAt;
-    return (
-      (await transitionRow(r, claimable[run.kind], changes, {
-        ifAbsent: { certUuid: randomUUID() },
-      })) ||
-      // Claimed by this run before (a repeated claim).
-      (await transitionRow(r, [st.issuing, st.scheduled], {}, { where: { issueRequestId: run.id } }))
-    );
-  });
-  const count = claimed.filter(Boolean).length;
+      ...(run.scheduledAt ? { scheduledAt: run.scheduledAt } : {}),
+    },
+    opts: { ifAbsent: { certUuid: randomUUID() } },
+  }));
+  // Claimed by this run before (a repeated claim).
+  const others = rows.filter((_, i) => !taken[i]);
+  const again = await transitionRows(others, [st.issuing, st.scheduled], () => ({
+    changes: {},
+    opts: { where: { issueRequestId: run.id } },
+  }));
+  const count = [...taken, ...again].filter(Boolean).length;
   const refund = run.requested - count;
   try {
     await writeAll([

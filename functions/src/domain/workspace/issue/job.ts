@@ -9,7 +9,7 @@ import { createBatch, requeueAnchor } from '../../batches/creation';
 import { publicUrl } from '../../public-urls';
 import { getOrg } from '../../accounts/users';
 import { getOrgSettings } from '../../settings/org-settings';
-import { mapLimit, type RecipientItem } from '../../recipients/recipient-store';
+import { type RecipientItem } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
 import { updateRun } from '../../runs';
 import { cancellationReasons, writeAll } from '../../../store/transaction';
@@ -25,7 +25,7 @@ import {
   runReopening,
   type IssueRun,
 } from './run';
-import { movedRows, transitionRow } from '../row-transitions';
+import { movedRows, transitionRow, transitionRows } from '../row-transitions';
 import { markRowsFailed, rowFailure } from '../job-chunks';
 import { badgeDesignFor } from '../../designs/designs';
 
@@ -167,10 +167,10 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     (r) => r.issueRequestId === runId && (r.status === st.issuing || r.status === st.scheduled) && r.certUuid,
   );
   // The time has come: scheduled rows are being issued now.
-  await mapLimit(
+  await transitionRows(
     rows.filter((r) => r.status === st.scheduled),
-    10,
-    (r) => transitionRow(r, [st.scheduled], { status: st.issuing }, { where: { issueRequestId: runId } }),
+    [st.scheduled],
+    () => ({ changes: { status: st.issuing }, opts: { where: { issueRequestId: runId } } }),
   );
   if (!rows.length) {
     await updateRun(orgId, runId, { state: 'done', message: m.noSelectedItems });

@@ -4,14 +4,41 @@ import { copyObject, putObject } from '../../../adapters/blobs';
 import { qrPng } from '../../../render/qr';
 import { objectKeys } from '../../object-keys';
 import { publicKeys, verifierPageUrl } from '../../public-urls';
-import { mapLimit } from '../../recipients/recipient-store';
+import { mapLimit, type RecipientItem } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
 import { findRun, updateRun } from '../../runs';
 import { countOnce } from '../../dashboard/counters';
-import { issuedCredentials } from '../../../store/issued-credentials';
-import { written } from '../../../store/table';
 import type { OrgRecord } from '../../accounts/users';
-import { transitionRow } from '../row-transitions';
+import { transitionRows } from '../row-transitions';
+
+type RunOfBatch = Awaited<ReturnType<typeof findRun>> & { certtype: string; items: string[] };
+type PublishedBatch = { id: string; txId?: string; credentialIds: string[]; source?: { runId: string } };
+
+/** Objects written at once: S3 takes many, the local S3 shares the jobs' one process. */
+const OBJECTS_AT_ONCE = 32;
+
+/**
+ * The rows of the issue or bake request that asked for the batch: those it claimed whose
+ * certificate is in the batch, as they are now (publishing records each one's cohort with its
+ * issued credential). Undefined when the batch was not asked for by a run, or the run is gone.
+ */
+export const batchRunRows = async (
+  orgId: string,
+  batch: PublishedBatch,
+): Promise<{ run: RunOfBatch; rows: RecipientItem[] } | undefined> => {
+  const runId = batch.source?.runId;
+  if (!runId) return undefined;
+  const run = (await findRun(orgId, runId)) as RunOfBatch | undefined;
+  if (!run) return undefined;
+  const inBatch = new Set(batch.credentialIds);
+  const { rows } = await resolveSelection(orgId, run.certtype, run.items);
+  return {
+    run,
+    rows: rows.filter(
+      (r) => r.issueRequestId === runId && r.certUuid && inBatch.has(`urn:uuid:${r.certUuid}`),
+    ),
+  };
+};
 
 /**
  * When the batch of an issue or bake request is published: each certificate's generated PDF and
@@ -22,20 +49,12 @@ import { transitionRow } from '../row-transitions';
  */
 export const publishRunRows = async (
   org: Pick<OrgRecord, 'orgId' | 'verifierSlug'>,
-  batch: { id: string; txId?: string; credentialIds: string[]; source?: { runId: string } },
+  batch: PublishedBatch,
+  found: { run: RunOfBatch; rows: RecipientItem[] },
 ): Promise<void> => {
-  const runId = batch.source?.runId;
-  if (!runId) return;
-  const run = (await findRun(org.orgId, runId)) as
-    (Awaited<ReturnType<typeof findRun>> & { certtype: string; items: string[] }) | undefined;
-  if (!run) return;
-  const inBatch = new Set(batch.credentialIds);
-  const { rows } = await resolveSelection(org.orgId, run.certtype, run.items);
-  const mine = rows.filter(
-    (r) => r.issueRequestId === runId && r.certUuid && inBatch.has(`urn:uuid:${r.certUuid}`),
-  );
-  const issuedAt = new Date().toISOString();
-  const moved = await mapLimit(mine, 16, async (r) => {
+  const { run, rows: mine } = found;
+  const runId = run.id;
+  await mapLimit(mine, OBJECTS_AT_ONCE, async (r) => {
     const uuid = r.certUuid!;
     // The QR code is drawn here (qrPng: well under a millisecond; qrcode's PNG output took ~20 ms).
     const qr = qrPng(verifierPageUrl(org.verifierSlug, uuid), { width: 300, margin: 2 });
@@ -48,20 +67,13 @@ export const publishRunRows = async (
       ),
       putObject('public', publicKeys.credentialQr(org.verifierSlug, uuid), qr, 'image/png'),
     ]);
-    // The credential remembers its cohort, so a verification counts in that cohort's funnel.
-    await written(
-      issuedCredentials()
-        .patch({ orgId: org.orgId, credentialId: `urn:uuid:${uuid}` })
-        .set({ cohortid: r.cohortid })
-        .go({ response: 'none' }),
-    );
-    return transitionRow(
-      r,
-      [st.issuing, st.scheduled],
-      { status: st.issued, issuedAt, batchId: batch.id },
-      { where: { issueRequestId: runId } },
-    );
   });
+  // Each row on its own condition (one deleted or changed meanwhile is left alone), 100 per request.
+  const issuedAt = new Date().toISOString();
+  const moved = await transitionRows(mine, [st.issuing, st.scheduled], () => ({
+    changes: { status: st.issued, issuedAt, batchId: batch.id },
+    opts: { where: { issueRequestId: runId } },
+  }));
   // Counted once per batch: the rows this delivery moved and those an earlier delivery of the same
   // batch moved before it died (read already issued with this batch).
   const issued = mine.filter((r, i) => moved[i] || (r.batchId === batch.id && isIssuedTabStatus(r.status)));
