@@ -3,6 +3,7 @@ import type { RecipientsData } from '@proofmark/shared/contract/recipients';
 import type { StudentRow } from '@proofmark/shared/recipients/rules';
 import { cloud } from './helpers';
 import { registeredAdmin } from './accounts';
+import { itemsReadCounter } from './items-read';
 
 /*
  * The recipients screen's page reads the page, not the cohort: a 1,000-row cohort (and a small
@@ -13,7 +14,7 @@ import { registeredAdmin } from './accounts';
 describe('recipients page on a large cohort', () => {
   let recipients: typeof import('../../functions/src/domain/recipients/recipients');
   let orgId: string;
-  let itemsRead = 0;
+  let reads: { n: number };
   const big = 'ROSTER-BIG';
   const small = 'ROSTER-SMALL';
   // Unpadded ids: the screen's order is numeric (S2 before S10), not the ids' byte order.
@@ -33,28 +34,17 @@ describe('recipients page on a large cohort', () => {
     Object.assign(process.env, cloud().functionEnv);
     recipients = await import('../../functions/src/domain/recipients/recipients');
     const store = await import('../../functions/src/domain/recipients/recipient-store');
-    const { dynamoClient } = await import('../../functions/src/adapters/aws-dynamo');
     orgId = (await registeredAdmin()).orgId;
     await store.putCohort(orgId, big);
     await store.putCohort(orgId, small);
     await store.putNewStudents(orgId, big, 'degree', ids.map(student));
     await store.putNewStudents(orgId, small, 'degree', ['A1', 'A2', 'A3'].map(student));
-    dynamoClient().middlewareStack.add(
-      (next) => async (args) => {
-        const out = await next(args);
-        const o = out.output as { ScannedCount?: number; Responses?: Record<string, unknown> };
-        itemsRead +=
-          o.ScannedCount ??
-          Object.values(o.Responses ?? {}).reduce<number>((n, r) => n + (Array.isArray(r) ? r.length : 0), 0);
-        return out;
-      },
-      { step: 'initialize', name: 'countItemsRead' },
-    );
+    reads = await itemsReadCounter();
   }, 240_000);
 
   /** Reads a page as the screen asks for it; answers the page and how many items DynamoDB read for it. */
   const read = async (cohort: string, page: number, anchor?: string) => {
-    itemsRead = 0;
+    reads.n = 0;
     const data: RecipientsData = await recipients.listRecipients(orgId, {
       cohort,
       certtype: 'degree',
@@ -65,7 +55,7 @@ describe('recipients page on a large cohort', () => {
       ...(anchor ? { anchor } : {}),
     });
     const studentIds = data.mockData.flatMap((p) => p.children.map((c) => c.studentid));
-    return { data, studentIds, read: itemsRead };
+    return { data, studentIds, read: reads.n };
   };
 
   it('reads a page and its neighbours, the first and the last page, without reading the cohort', async () => {
