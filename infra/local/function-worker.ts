@@ -25,7 +25,11 @@ const { handler } = (await import(module)) as {
 const port = parentPort!;
 
 // The context is made here: its getRemainingTimeInMillis cannot cross threads.
-port.on('message', (call: WorkerCall) => {
+port.on('message', (call: WorkerCall | 'stop') => {
+  // Ended by its own exit, not only terminated: what the handler launched (a renderer's Chromium)
+  // is ended by its process 'exit' listeners, which a terminated thread never runs — and a thread
+  // gets no signals, so the browser would outlive the product.
+  if (call === 'stop') process.exit(0);
   const context = invocationContext(
     functionName,
     timeoutSeconds,

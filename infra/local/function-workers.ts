@@ -73,10 +73,17 @@ const workers = <E, R>(spec: (name: string) => FunctionSpec) => {
       });
   };
 
+  /** Each worker is asked to exit (function-worker.ts), and ended after 5 s if it has not. */
   const stop = async () => {
     const all = [...running.values()];
     running.clear();
-    await Promise.all(all.map((p) => p.then((r) => r.worker.terminate()).catch(() => undefined)));
+    const end = async ({ worker }: Running) => {
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.postMessage('stop');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
+      await worker.terminate();
+    };
+    await Promise.all(all.map((p) => p.then(end).catch(() => undefined)));
   };
 
   return { load, stop };

@@ -151,4 +151,24 @@ describe('generate without a working browser', () => {
       await stop();
     }
   }, 300_000);
+
+  // The renderer's Chromium is launched from the generate job's worker thread, which gets no
+  // signals: the product ends it as it stops (function-worker.ts), or it would outlive the product.
+  it('leaves no browser running once the product has stopped', async () => {
+    const running = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+          } catch {
+            return false; // ended meanwhile
+          }
+        });
+    await eventually(async () => (running().length === 0 ? true : undefined), 10_000, 200).catch(
+      () => undefined,
+    );
+    expect(running()).toEqual([]);
+  }, 30_000);
 });
