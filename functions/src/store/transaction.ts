@@ -57,7 +57,7 @@ const CONFLICT_RETRIES = 5;
  * that go with n items that are written (a run's count of them), in the same transaction; they
  * must not fail. Answers, per item, whether it was written. A transaction that conflicts with
  * another (a hot run item) is tried again after a short wait.
- * Rows one by one cost a request (and, locally, a main-thread share of the SDK's work) each: a
+ * Rows one by one cost a request (and the SDK's signing and parsing) each: a
  * job's hundred row marks become one or two requests.
  */
 export const writeEachConditional = async (
