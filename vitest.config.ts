@@ -3,9 +3,14 @@ import { defineConfig } from 'vitest/config';
 // One runner for every tier. The `cloud` projects share one local cloud (started by their global
 // setup on free ports with a temporary data dir) between the integration and browser tests.
 
-// Tests that read or move what every test shares — the dead-letter queues (a receive hides another
-// test's parked message; `npm run dlq -- redrive` moves them all) — run alone, after the rest.
-const alone = ['test/integration/dead-letter.test.ts', 'test/integration/job-failures.test.ts'];
+// Tests that read or change what every test shares run alone, after the rest: the dead-letter queues
+// (a receive hides another test's parked message; `npm run dlq -- redrive` moves them all) and the
+// plan catalogue (a plan added for a moment shows on every pricing page).
+const alone = [
+  'test/integration/dead-letter.test.ts',
+  'test/integration/job-failures.test.ts',
+  'test/integration/plans.test.ts',
+];
 
 export default defineConfig({
   test: {
