@@ -72,13 +72,15 @@ export const tcpGate = async (port: number, target: number) => {
   await listen(port);
   const actual = (server.address() as net.AddressInfo).port;
   let open = true;
-  // Stops listening at once; an answer still owed gets a few seconds.
+  // Stops listening at once; an answer still owed gets the time of the longest one the product
+  // waits for: a long poll of the queue (20 s, pollers.ts). Cut before its answer, a receive that
+  // the queue then answers with a message would hide it for the whole visibility timeout.
   const close = (graceful: boolean) => {
     if (server.listening) server.close();
     for (const pair of pairs) {
       if (graceful && pair.waiting) {
         pair.closing = true;
-        setTimeout(pair.cut, 5000).unref();
+        setTimeout(pair.cut, 25_000).unref();
       } else pair.cut();
     }
   };
