@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminOfNewOrganisation } from './cloudApi';
@@ -132,6 +134,31 @@ describe('speed as felt', () => {
       .toBe(true);
     expect(started.get('/api/auth/me')!).toBeLessThanOrEqual(finished.get('/api/profile')!);
     expect(started.get('/api/profile')!).toBeLessThanOrEqual(finished.get('/api/auth/me')!);
+    await context.close();
+  });
+
+  it("starts the page's code with the signed-in header's, not once the header has loaded", async () => {
+    // The two chunks, as the build named them.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(import.meta.dirname, '../../web/dist/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const header = `/${manifest['src/layout/SignedInHeader.tsx']!.file}`;
+    const myProfile = `/${manifest['src/pages/MyProfile/index.tsx']!.file}`;
+    const { context, page } = await signedIn(1280);
+    const started = new Map<string, number>();
+    const finished = new Map<string, number>();
+    let order = 0;
+    const pathOf = (url: string) => new URL(url).pathname;
+    page.on('request', (r) => {
+      if (!started.has(pathOf(r.url()))) started.set(pathOf(r.url()), order++);
+    });
+    page.on('requestfinished', (r) => {
+      if (!finished.has(pathOf(r.url()))) finished.set(pathOf(r.url()), order++);
+    });
+    await page.goto('/MyProfile?tab=settings');
+    await page.getByRole('region', { name: 'Blockchain', exact: true }).waitFor();
+    // Both asked for before either arrived (rendering alone asks for the page only once the header is in).
+    expect(started.get(myProfile)).toBeLessThan(finished.get(header)!);
     await context.close();
   });
 });

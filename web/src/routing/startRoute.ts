@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { readSession } from '../session';
+import { decideRoute } from './guard';
+import { pageLoaders } from './pages';
+import { findRoute } from './routeTable';
+
+/**
+ * Starts what the first screen needs at once, side by side, instead of one after another as
+ * rendering discovers it (entry → signed-in header → page → the page's queries, each waiting for
+ * the one before): the page's chunk, and for a signed-in user the header's chunk and the data the
+ * header and My Profile read first. Each import is the one React asks for later (the same module),
+ * so nothing loads twice; anything that fails here is loaded again, and its error shown, by the
+ * screen itself.
+ */
+export function startRoute(pathname: string, client: QueryClient): void {
+  const session = readSession();
+  const id = findRoute(pathname);
+  if (id !== undefined && decideRoute(pathname, session !== null, session?.ispasswordchanged === 1).action === 'allow')
+    void pageLoaders[id]().catch(() => undefined);
+  if (session === null) return;
+  void import('../layout/SignedInHeader').catch(() => undefined);
+  void import('./signedInData').then((m) => m.prefetchSignedInData(client, session)).catch(() => undefined);
+}
