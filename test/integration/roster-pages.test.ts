@@ -98,6 +98,51 @@ describe('recipients page on a large cohort', () => {
     expect(middle.studentIds).toEqual(ids.slice(500, 520));
   });
 
+  it("reads the page after the one shown beside the listing's counts, and it is exact after a delete and a rename", async () => {
+    const store = await import('../../functions/src/domain/recipients/recipient-store');
+    const cohort = 'AHEAD';
+    const own = Array.from({ length: 60 }, (_, i) => `S${i + 1}`);
+    await store.putCohort(orgId, cohort);
+    await store.putNewStudents(orgId, cohort, 'degree', own.map(student));
+    // Every command the functions' client sends and every answer, in the order they happen.
+    const { dynamoClient } = await import('../../functions/src/adapters/aws-dynamo');
+    const events: string[] = [];
+    dynamoClient().middlewareStack.add(
+      (next) => async (args) => {
+        const index = (args.input as { IndexName?: string }).IndexName ?? 'table';
+        events.push(`send ${index}`);
+        try {
+          return await next(args);
+        } finally {
+          events.push(`done ${index}`);
+        }
+      },
+      { step: 'initialize', name: 'orderOfReads' },
+    );
+    try {
+      const first = await read(cohort, 0);
+      // Meanwhile the row after the page shown is deleted, and the next one renamed.
+      const gone = (await store.getRecipient(orgId, cohort, 'degree', 'S21'))!;
+      expect(await store.deleteRecipientItem(gone)).toBe(true);
+      await store.updateRecipientItem({ orgId, cohortid: cohort, certtype: 'degree', studentid: 'S22' }, {
+        firstname: 'Renamed',
+      });
+      events.length = 0;
+      const next = await read(cohort, 1, first.data.anchor);
+      expect(next.studentIds).toEqual(own.slice(21, 41));
+      expect(next.data.mockData[0]!.children[0]!.field1).toBe('Renamed');
+      expect(next.data.cohortData.total).toBe(59);
+      expect(next.read).toBeLessThanOrEqual(41);
+      // The page's rows (the roster index, gsi2) are asked for before the counts have answered,
+      // and only once.
+      expect(events.indexOf('send gsi2')).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('send gsi2')).toBeLessThan(events.indexOf('done table'));
+      expect(events.filter((e) => e === 'send gsi2')).toHaveLength(1);
+    } finally {
+      dynamoClient().middlewareStack.remove('orderOfReads');
+    }
+  });
+
   it('ignores an anchor it did not make for this listing', async () => {
     const first = await read(big, 0);
     const forged = Buffer.from(

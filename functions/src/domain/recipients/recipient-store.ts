@@ -287,6 +287,33 @@ export const rosterCountsOf = async (orgId: string, cohortids: readonly string[]
   return mapLimit(cohortids, 4, async (c) => byCohort.get(c) ?? (await indexCohort(orgId, c, certtype)));
 };
 
+/**
+ * Every cohort's roster count of one type, read as one query of the organisation's count items (a
+ * few per cohort) — unlike rosterCountsOf it needs no list of cohorts first, so it runs beside the
+ * read of that list. A cohort's count is to be trusted only once it is marked indexed (indexedCount).
+ */
+export const readRosterCounts = async (orgId: string, certtype: string) => {
+  const { data } = await rosterCounts()
+    .query.byCohort({ orgId })
+    .go({ ...earlierRows, pages: 'all', consistent: true });
+  return new Map(data.filter((c) => c.certtype === certtype).map((c) => [c.cohortid, c]));
+};
+
+/**
+ * A cohort's count from readRosterCounts' answer, or, for a cohort not yet indexed (rows from before
+ * the roster and search indexes), the count indexCohort makes; `indexed` says which it was.
+ */
+export const indexedCount = async (
+  orgId: string,
+  cohortid: string,
+  certtype: string,
+  read: Map<string, { rows?: number; indexed?: number }>,
+): Promise<{ rows: number; indexed: boolean }> => {
+  const item = read.get(cohortid);
+  if (item?.indexed === ROSTER_INDEXED) return { rows: item.rows ?? 0, indexed: false };
+  return { rows: await indexCohort(orgId, cohortid, certtype), indexed: true };
+};
+
 /** The search patterns, one per searched field (store/recipients.ts). */
 const searchPatterns = [
   (orgId: string, certtype: string, prefix: string) =>

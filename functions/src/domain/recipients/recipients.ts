@@ -28,10 +28,12 @@ import {
   deleteRecipientItem,
   getCohort,
   getRecipient,
+  indexedCount,
   listCohortItems,
   listCohortRows,
   mapLimit,
   putCohort,
+  readRosterCounts,
   rosterCountsOf,
   searchRows,
   updateRecipientItem,
@@ -39,7 +41,7 @@ import {
   type RecipientItem,
 } from './recipient-store';
 import { forgetOneTimeCode } from '../public/wallet-introduction';
-import { rosterPage } from './roster-pages';
+import { readAfterAnchor, rosterPage } from './roster-pages';
 
 /** Template number → name (§2.3 defaults), until the template designer stores the organisation's own. */
 export const defaultTemplates: Record<string, string> = {
@@ -194,24 +196,43 @@ export const pageOfTree = (rows: readonly RecipientItem[], page: number, pageSiz
   pageOfRowTree(rows, page, pageSize, childRow);
 
 /**
+ * The cohorts a listing covers (sorted) and each one's roster count, both read at once; a cohort
+ * with rows from before the roster and search indexes is indexed first (`indexedNow` then).
+ */
+const listingCounts = async (orgId: string, q: ListRecipientsQuery) => {
+  const [matching, read] = await Promise.all([
+    cohortsMatching(orgId, q.cohort),
+    readRosterCounts(orgId, q.certtype),
+  ]);
+  const cohorts = matching.sort((a, b) => a.localeCompare(b));
+  const counted = await mapLimit(cohorts, 4, (c) => indexedCount(orgId, c, q.certtype, read));
+  return { cohorts, counts: counted.map((c) => c.rows), indexedNow: counted.some((c) => c.indexed) };
+};
+
+/**
  * The recipients screen's page. Unfiltered, it reads the page's rows only (roster-pages.ts); a
  * search reads the rows it matches only (the search index), then filters them by status; a status
  * filter alone still reads the cohorts.
  */
 export const listRecipients = async (orgId: string, q: ListRecipientsQuery): Promise<RecipientsData> => {
-  const cohorts = (await cohortsMatching(orgId, q.cohort)).sort((a, b) => a.localeCompare(b));
   if (q.status === 'all' && !q.search) {
-    const page = await rosterPage(orgId, cohorts, q);
+    // The page after the one shown is read beside the listing's counts (it is the usual next read).
+    const ahead = readAfterAnchor(orgId, q);
+    const { cohorts, counts } = await listingCounts(orgId, q);
+    const page = await rosterPage(orgId, cohorts, counts, q, ahead);
     return { ...treeOfPage(page.rows, page.total, page.index, q.pagesize, childRow), anchor: page.anchor };
   }
   if (q.search) {
-    // Cohorts with rows from before the search index are indexed first (once).
-    await rosterCountsOf(orgId, cohorts, q.certtype);
+    // Searched beside the counts; again if a cohort had rows from before the search index (indexed now, once).
+    const early = searchRows(orgId, q.certtype, q.search);
+    early.catch(() => undefined);
+    const { cohorts, indexedNow } = await listingCounts(orgId, q);
+    const found = indexedNow ? await searchRows(orgId, q.certtype, q.search) : await early;
     const listed = new Set(cohorts);
-    const found = await searchRows(orgId, q.certtype, q.search);
     const matching = found.filter((r) => listed.has(r.cohortid) && matchesStatusFilter(r, q.status));
     return pageOfTree(matching, q.page, q.pagesize);
   }
+  const cohorts = (await cohortsMatching(orgId, q.cohort)).sort((a, b) => a.localeCompare(b));
   const rows = (await mapLimit(cohorts, 8, (c) => listCohortRows(orgId, c, q.certtype))).flat();
   const matching = rows.filter((r) => matchesStatusFilter(r, q.status) && matchesSearch(r, q.search));
   return pageOfTree(matching, q.page, q.pagesize);

@@ -4,7 +4,7 @@ import {
   type RosterAnchor,
 } from '@proofmark/shared/contract/recipients';
 import { clampPage, pageOffset } from '@proofmark/shared/recipients/rules';
-import { readRoster, rosterCountsOf, type RecipientItem, type RosterFrom } from './recipient-store';
+import { readRoster, type RecipientItem, type RosterFrom } from './recipient-store';
 
 /*
  * An unfiltered page of the recipients screen in O(page) reads. DynamoDB cannot skip to an offset,
@@ -46,6 +46,28 @@ export const decodeAnchor = (orgId: string, q: ListRecipientsQuery): RosterAncho
   }
 };
 
+/**
+ * The read "next" asks for — the rows after the last one of the page shown, a page of them — started
+ * by the caller before the listing's counts are known, so the usual page costs one round trip less;
+ * rosterPage takes it when its plan starts with that very read. Never rejects (undefined instead).
+ */
+export interface ReadAhead {
+  cohortid: string;
+  after: string;
+  limit: number;
+  rows: Promise<RecipientItem[] | undefined>;
+}
+
+export const readAfterAnchor = (orgId: string, q: ListRecipientsQuery): ReadAhead | undefined => {
+  const anchor = decodeAnchor(orgId, q);
+  if (!anchor || q.page !== anchor.page + 1) return undefined;
+  const [cohortid, after] = anchor.last;
+  const rows = readRoster(orgId, cohortid, q.certtype, { limit: q.pagesize, from: { studentid: after } }).catch(
+    () => undefined,
+  );
+  return { cohortid, after, limit: q.pagesize, rows };
+};
+
 /** Reads `skip + take` rows from `start` in its direction, across cohorts, and keeps the last `take` in roster order. */
 const readFrom = async (
   orgId: string,
@@ -54,15 +76,30 @@ const readFrom = async (
   start: Start,
   skip: number,
   take: number,
+  ahead?: ReadAhead,
 ) => {
   const rows: RecipientItem[] = [];
   const step = start.backwards ? -1 : 1;
   for (let i = start.segment; i >= 0 && i < segments.length && rows.length < skip + take; i += step) {
-    const got = await readRoster(orgId, segments[i]!.cohortid, certtype, {
-      limit: skip + take - rows.length,
-      backwards: start.backwards,
-      ...(i === start.segment && start.from ? { from: start.from } : {}),
-    });
+    const limit = skip + take - rows.length;
+    const from = i === start.segment ? start.from : undefined;
+    const readAlready =
+      ahead &&
+      !start.backwards &&
+      from &&
+      !from.inclusive &&
+      from.studentid === ahead.after &&
+      limit <= ahead.limit &&
+      segments[i]!.cohortid === ahead.cohortid
+        ? (await ahead.rows)?.slice(0, limit)
+        : undefined;
+    const got =
+      readAlready ??
+      (await readRoster(orgId, segments[i]!.cohortid, certtype, {
+        limit,
+        backwards: start.backwards,
+        ...(from ? { from } : {}),
+      }));
     rows.push(...got);
   }
   const kept = rows.slice(skip);
@@ -70,11 +107,16 @@ const readFrom = async (
 };
 
 /**
- * One unfiltered page over the cohorts (sorted) in roster order, with its anchor (a cohort with
- * rows from before the roster index is indexed first: rosterCountsOf).
+ * One unfiltered page over the cohorts (sorted) in roster order, given each one's roster count,
+ * with its anchor; `ahead` is the read readAfterAnchor started, if any.
  */
-export const rosterPage = async (orgId: string, cohorts: readonly string[], q: ListRecipientsQuery) => {
-  const counts = await rosterCountsOf(orgId, cohorts, q.certtype);
+export const rosterPage = async (
+  orgId: string,
+  cohorts: readonly string[],
+  counts: readonly number[],
+  q: ListRecipientsQuery,
+  ahead?: ReadAhead,
+) => {
   const segments: Segment[] = [];
   let total = 0;
   cohorts.forEach((cohortid, i) => {
@@ -118,7 +160,7 @@ export const rosterPage = async (orgId: string, cohorts: readonly string[], q: L
     }
   }
   const best = options.reduce((a, b) => (b.skip < a.skip ? b : a));
-  const rows = await readFrom(orgId, q.certtype, segments, best.start, best.skip, want);
+  const rows = await readFrom(orgId, q.certtype, segments, best.start, best.skip, want, ahead);
   const made: RosterAnchor | undefined = rows.length
     ? {
         org: orgId,
