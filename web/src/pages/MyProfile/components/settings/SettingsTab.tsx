@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { settingsMessages } from '@proofmark/shared/settings/messages';
 import { errorText } from '../../../../api/envelope';
+import { AfterFirstPaint } from '../../../../components/AfterFirstPaint';
 import { useCan } from '../../../../auth/useCan';
 import { CertificateBlocks } from './CertificateBlocks';
 import { competencyPartnerBlock, contactBlock, gasBlock, issuerBlock, paymentBlock } from './fieldBlocks';
@@ -74,51 +75,54 @@ export function SettingsTab() {
           <Section id="settings-certificates">
             <CertificateBlocks profile={p} readOnlyNote={general} />
           </Section>
-          <Section id="settings-delivery">
-            <Flex vertical gap={16}>
-              <StorageSettings profile={p} readOnlyNote={adminOnly} />
-              <MailSettings profile={p} readOnlyNote={adminOnly} />
-            </Flex>
-          </Section>
-          <Section id="settings-branding">
-            <Row gutter={[16, 16]}>
-              <Col xs={24} lg={12}>
-                <ImageBlock slot="logo" url={p.logoimage} readOnlyNote={general} />
-              </Col>
-              <Col xs={24} lg={12}>
-                <ImageBlock slot="signature" url={p.signatureimage} readOnlyNote={general} />
-              </Col>
-            </Row>
-          </Section>
-          <Section id="settings-issuer">
-            <Row gutter={[16, 16]}>
-              <Col xs={24}>
-                <FieldsBlock spec={issuerBlock} profile={p} readOnlyNote={general} />
-              </Col>
-              <Col xs={24} md={12}>
-                <FieldsBlock spec={gasBlock} profile={p} readOnlyNote={general} />
-              </Col>
-              <Col xs={24} md={12}>
-                <FieldsBlock spec={contactBlock} profile={p} readOnlyNote={general} />
-              </Col>
-            </Row>
-          </Section>
-          <Section id="settings-partners">
-            <Row gutter={[16, 16]}>
-              <Col xs={24}>
-                <FieldsBlock spec={paymentBlock} profile={p} readOnlyNote={adminOnly} />
-              </Col>
-              <Col xs={24} xl={10}>
-                <FieldsBlock spec={competencyPartnerBlock} profile={p} readOnlyNote={general} />
-              </Col>
-              <Col xs={24} xl={14}>
-                <PartnerCompanyBlock profile={p} readOnlyNote={general} />
-              </Col>
-            </Row>
-          </Section>
-          <Section id="settings-receipts">
-            <TransactionReceiptsBlock />
-          </Section>
+          {/* The first section shows at once; the rest follows once it has been painted. */}
+          <AfterFirstPaint fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
+            <Section id="settings-delivery">
+              <Flex vertical gap={16}>
+                <StorageSettings profile={p} readOnlyNote={adminOnly} />
+                <MailSettings profile={p} readOnlyNote={adminOnly} />
+              </Flex>
+            </Section>
+            <Section id="settings-branding">
+              <Row gutter={[16, 16]}>
+                <Col xs={24} lg={12}>
+                  <ImageBlock slot="logo" url={p.logoimage} readOnlyNote={general} />
+                </Col>
+                <Col xs={24} lg={12}>
+                  <ImageBlock slot="signature" url={p.signatureimage} readOnlyNote={general} />
+                </Col>
+              </Row>
+            </Section>
+            <Section id="settings-issuer">
+              <Row gutter={[16, 16]}>
+                <Col xs={24}>
+                  <FieldsBlock spec={issuerBlock} profile={p} readOnlyNote={general} />
+                </Col>
+                <Col xs={24} md={12}>
+                  <FieldsBlock spec={gasBlock} profile={p} readOnlyNote={general} />
+                </Col>
+                <Col xs={24} md={12}>
+                  <FieldsBlock spec={contactBlock} profile={p} readOnlyNote={general} />
+                </Col>
+              </Row>
+            </Section>
+            <Section id="settings-partners">
+              <Row gutter={[16, 16]}>
+                <Col xs={24}>
+                  <FieldsBlock spec={paymentBlock} profile={p} readOnlyNote={adminOnly} />
+                </Col>
+                <Col xs={24} xl={10}>
+                  <FieldsBlock spec={competencyPartnerBlock} profile={p} readOnlyNote={general} />
+                </Col>
+                <Col xs={24} xl={14}>
+                  <PartnerCompanyBlock profile={p} readOnlyNote={general} />
+                </Col>
+              </Row>
+            </Section>
+            <Section id="settings-receipts">
+              <TransactionReceiptsBlock />
+            </Section>
+          </AfterFirstPaint>
         </Flex>
       </Col>
     </Row>
