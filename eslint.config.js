@@ -70,7 +70,7 @@ export const domainAreas = {
     imports: ['accounts', 'recipients', 'settings', 'uploads'],
   },
   mail: {
-    exports: ['compose', 'delivery', 'fill', 'links', 'run-routes', 'samples', 'sender', 'templates', 'test-mail', 'test-mail-job', 'versions'],
+    exports: ['compose', 'compose-many', 'delivery', 'fill', 'links', 'run-routes', 'samples', 'sender', 'templates', 'test-mail', 'test-mail-job', 'versions'],
     imports: ['accounts', 'recipients', 'settings'],
   },
   billing: { exports: ['balance', 'plans'], imports: ['accounts', 'settings'] },

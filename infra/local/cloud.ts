@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { envNames, bucketNames, httpFunctionTimeoutSeconds } from '../resources';
 import { jobNames } from '../../functions/src/jobs';
@@ -10,6 +10,7 @@ import { assertPortFree, freePort, HOST } from './ports';
 import { startDynamo } from './servers/dynamodb';
 import { startCognito } from './servers/cognito';
 import { startStandIns } from './stand-ins';
+import { batchedQueue } from './batched-queue';
 import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
@@ -262,15 +263,10 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     await seedPlans();
 
     const sqsClient = new SQSClient(localClientConfig(endpoints.sqs));
-    // SES event publishing's stand-in delivers each mail's events to the mailevents queue, as SNS does in AWS.
-    standIns.onMailEvent(async (event) => {
-      await sqsClient.send(
-        new SendMessageCommand({
-          QueueUrl: resources.queueUrls.mailevents,
-          MessageBody: JSON.stringify(event),
-        }),
-      );
-    });
+    // SES event publishing's stand-in delivers each mail's events to the mailevents queue, a
+    // message each as SNS does in AWS (sent together when they come together).
+    const mailEvents = batchedQueue(sqsClient, () => resources.queueUrls.mailevents);
+    standIns.onMailEvent(async (event) => mailEvents.send(JSON.stringify(event)));
     const stopPollers = await startPollersThread({
       sqsEndpoint: endpoints.sqs,
       queueUrls: resources.queueUrls,
@@ -304,6 +300,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
         await expiry.stop(),
         await scheduler.stop(),
         await stopPollers(),
+        await mailEvents.flush(),
         sqsClient.destroy(),
         ddbClient.destroy()
       ),

@@ -41,7 +41,7 @@ export interface ComposeInput extends FillInput {
 export const MAX_MAIL_HTML_BYTES = 200_000;
 
 /** Image sources a mail may show: our public files, data: images, and (in a composed mail) our QR code. */
-const allowedImageSource = (src: string, stage: 'template' | 'mail') => {
+export const allowedImageSource = (src: string, stage: 'template' | 'mail') => {
   if (/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/i.test(src)) return true;
   if (src.startsWith(`${publicUrl('')}`)) return true;
   if (stage === 'mail') return src === `cid:${QR_ID}`;
@@ -58,7 +58,10 @@ const fetchingCss = /url\s*\(|@import|expression\s*\(|javascript:|behavior\s*:/i
  * every `on…` attribute are dropped (not in the lists); disallowed tags lose their content when it
  * is code (script, style) and keep it otherwise.
  */
-const sanitizeOptions = (stage: 'template' | 'mail', tracking?: MailTracking): sanitizeHtml.IOptions => ({
+export const sanitizeOptions = (
+  stage: 'template' | 'mail',
+  tracking?: MailTracking,
+): sanitizeHtml.IOptions => ({
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center'],
   allowedAttributes: {
     '*': [
@@ -97,13 +100,29 @@ const sanitizeOptions = (stage: 'template' | 'mail', tracking?: MailTracking): s
 /** A template as it may be stored: sanitised by the same rules, placeholders kept as written. */
 export const sanitizeTemplateHtml = (html: string) => sanitizeHtml(html, sanitizeOptions('template'));
 
+/** The open pixel, the size bound and the QR code's attachment: the end of every mail's composing. */
+export const finishMail = (
+  input: Pick<ComposeInput, 'target' | 'tracking'>,
+  subject: string,
+  sanitised: string,
+  qr: Uint8Array,
+): ComposedMail => {
+  let html = sanitised;
+  const tracking = input.target === 'mail' ? input.tracking : undefined;
+  if (tracking?.openPixelUrl)
+    html += `<img src="${escapeHtml(tracking.openPixelUrl)}" width="1" height="1" alt=""/>`;
+  if (Buffer.byteLength(html) > MAX_MAIL_HTML_BYTES) throw badRequest(m.tooLong);
+  return { subject, html, inline: inlineQr(input.target, html, qr) };
+};
+
 /** Refuses a template whose placeholders or size are wrong, naming the placeholders at fault. */
 export const composeMail = async (input: ComposeInput): Promise<ComposedMail> => {
   const filled = await fillMail(input);
   const tracking = input.target === 'mail' ? input.tracking : undefined;
-  let html = sanitizeHtml(filled.html, sanitizeOptions('mail', tracking));
-  if (tracking?.openPixelUrl)
-    html += `<img src="${escapeHtml(tracking.openPixelUrl)}" width="1" height="1" alt=""/>`;
-  if (Buffer.byteLength(html) > MAX_MAIL_HTML_BYTES) throw badRequest(m.tooLong);
-  return { subject: filled.subject, html, inline: inlineQr(input.target, html, filled.qr) };
+  return finishMail(
+    input,
+    filled.subject,
+    sanitizeHtml(filled.html, sanitizeOptions('mail', tracking)),
+    filled.qr,
+  );
 };

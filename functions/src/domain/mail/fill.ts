@@ -86,13 +86,15 @@ export interface FilledMail {
   qr: Uint8Array;
 }
 
-export const fillMail = async (input: ComposeInput): Promise<FilledMail> => {
-  const { kind, template, sender, target } = input;
-  assertUsableTemplate(kind, template);
-  // Our own 1-bit PNG (render/qr.ts): qrcode's PNG output cost ~20 ms of CPU per mail.
-  const qr = qrPng(input.qrTarget, { width: QR_SIZE, margin: 2 });
-  const qrSrc =
-    target === 'mail' ? `cid:${QR_ID}` : `data:image/png;base64,${Buffer.from(qr).toString('base64')}`;
+/** The QR code of a mail: our own 1-bit PNG (render/qr.ts; qrcode's PNG output cost ~20 ms of CPU per mail). */
+export const mailQr = (qrTarget: string) => qrPng(qrTarget, { width: QR_SIZE, margin: 2 });
+
+/** The value of each of the kind's placeholders for this mail (`qrSrc`: what the QR code's image shows). */
+export const placeholderValues = (
+  input: Omit<ComposeInput, 'qrTarget' | 'target'>,
+  qrSrc: string,
+): Partial<Record<Placeholder, string>> => {
+  const { kind, sender } = input;
   const all: Partial<Record<Placeholder, string>> = {
     ORGANIZATION_NAME: sender.name,
     FIRST_NAME: input.recipient.firstname,
@@ -108,11 +110,29 @@ export const fillMail = async (input: ComposeInput): Promise<FilledMail> => {
   const values = Object.fromEntries(placeholdersOf[kind].map((p) => [p, all[p]]));
   const missing = placeholdersOf[kind].filter((p) => values[p] === undefined);
   if (missing.length) throw new Error(`fillMail: no value for ${missing.join(', ')} in a ${kind} mail`);
-  // The subject is a header, not HTML: values go in as they are, line breaks removed.
-  const subject = fillPlaceholders(template.subject, values, false)
+  return values;
+};
+
+/** The subject is a header, not HTML: values go in as they are, line breaks removed. */
+export const fillSubject = (subject: string, values: Partial<Record<Placeholder, string>>) =>
+  fillPlaceholders(subject, values, false)
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  return { subject, html: fillPlaceholders(template.html, values, true), qr };
+
+/** The QR code's image in a mail (an inline attachment) or a preview (a data: URL). */
+export const qrSource = (target: MailTarget, qr: Uint8Array) =>
+  target === 'mail' ? `cid:${QR_ID}` : `data:image/png;base64,${Buffer.from(qr).toString('base64')}`;
+
+export const fillMail = async (input: ComposeInput): Promise<FilledMail> => {
+  const { kind, template, target } = input;
+  assertUsableTemplate(kind, template);
+  const qr = mailQr(input.qrTarget);
+  const values = placeholderValues(input, qrSource(target, qr));
+  return {
+    subject: fillSubject(template.subject, values),
+    html: fillPlaceholders(template.html, values, true),
+    qr,
+  };
 };
 
 /** The QR code as a mail's inline attachment when the HTML shows it (a preview shows a data: URL). */

@@ -7,7 +7,7 @@ import { resolveSelection } from '../recipients/recipients';
 import { countRun, finishRunIfComplete, getRun, recountRecovered, updateRun } from '../runs';
 import { countOnce } from '../dashboard/counters';
 import { MAIL_TOKEN_TAG, trackMails } from '../dashboard/tracking';
-import { composeMail } from '../mail/compose';
+import { mailComposer } from '../mail/compose-many';
 import { deliverMail, mailRouteOf } from '../mail/delivery';
 import { credentialMoment } from '../mail/links';
 import { countMailRoute, sentCounting } from '../mail/run-routes';
@@ -109,6 +109,8 @@ export const runSendChunk = async (msg: SendChunk, lastAttempt: boolean) => {
   const kind = deliveryMailKind(certtype);
   const [sender, route] = await Promise.all([senderOf(orgId), mailRouteOf(orgId)]);
   const template = runTemplates(orgId, kind, msg.templates);
+  // Each cohort's template is sanitised once for the chunk, not once per mail.
+  const composeMail = mailComposer();
   const mailFailures: string[] = [];
   const failedRows: { row: RecipientItem; reason: string }[] = [];
   const recovered: string[] = [];
