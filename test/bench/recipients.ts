@@ -62,8 +62,12 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
     line('  pages (no search)', pages, `${pages.length} reads`);
     line('  searches', searches, `${searches.length} reads`);
 
+    const tab = await settingTabFirstOpen(cloud.info.appUrl, admin.session);
     console.log(
-      `  Setting tab, first open   ${(await settingTabFirstOpen(cloud.info.appUrl, admin.session)).toFixed(0)} ms  (goal < 1000 ms; median of 3 cold loads, headless Chromium)`,
+      `  Setting tab, first open   ${tab.first.toFixed(0)} ms  (goal < 1000 ms; its first block; median of 3 cold loads, headless Chromium)`,
+    );
+    console.log(
+      `    every section drawn     ${tab.whole.toFixed(0)} ms  (the last one, Transaction receipts)`,
     );
     fs.rmSync(dataDir, { recursive: true, force: true });
   } finally {
@@ -74,11 +78,13 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
 
 /**
  * The Setting tab opened straight from the address bar by a signed-in admin in a fresh browser
- * context (empty cache): from navigation until its first block ("Blockchain") is visible.
+ * context (empty cache): from navigation until its first block ("Blockchain") is visible, and
+ * until the last section (drawn once the first has been painted) is.
  */
 async function settingTabFirstOpen(appUrl: string, session: object, runs = 3) {
   const browser = await launchChromium();
   const times: number[] = [];
+  const wholes: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 900 } });
@@ -91,10 +97,15 @@ async function settingTabFirstOpen(appUrl: string, session: object, runs = 3) {
       await page.goto('/MyProfile?tab=settings');
       await page.getByRole('region', { name: 'Blockchain', exact: true }).waitFor({ timeout: 60_000 });
       times.push(performance.now() - start);
+      await page
+        .getByRole('region', { name: 'Transaction receipts', exact: true })
+        .waitFor({ timeout: 60_000 });
+      wholes.push(performance.now() - start);
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { first: median(times), whole: median(wholes) };
 }
