@@ -147,16 +147,10 @@ export const publishBatch = async (batch: BatchRecord) => {
       cohorts,
     );
   } else {
-    // A bounded number at a time: 2,000 requests at once only queue up in the HTTP agent.
-    await mapLimit(signed, 32, (c) =>
-      putObject(
-        'public',
-        publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
-        JSON.stringify(c, null, 2),
-        'application/json',
-      ),
-    );
-    await recordIssuedCredentials(
+    // The records first in flight: no row is issued before its credential is recorded (a revoke
+    // finds it), but they are written while S3 takes the documents. Kept from being an unhandled
+    // rejection until it is awaited.
+    const recorded = recordIssuedCredentials(
       batch.orgId,
       batch.id,
       batch.credentialIds,
@@ -164,6 +158,32 @@ export const publishBatch = async (batch: BatchRecord) => {
       batch.statusIndexStart === undefined ? [] : [...statusPurposes],
       cohorts,
     );
+    recorded.catch(() => undefined);
+    const writeJson = (c: { id?: unknown }) =>
+      putObject(
+        'public',
+        publicKeys.credential(org.verifierSlug, uuidOf(String(c.id))),
+        JSON.stringify(c, null, 2),
+        'application/json',
+      );
+    // A run's row gets its document with its PDF and QR code; a credential of no row on its own.
+    const byId = new Map(signed.map((c) => [String(c.id), c]));
+    const ofRows = new Set(runRows?.rows.map((r) => `urn:uuid:${r.certUuid}`));
+    await Promise.all([
+      // A bounded number at a time: 2,000 requests at once only queue up in the HTTP agent.
+      mapLimit(
+        signed.filter((c) => !ofRows.has(String(c.id))),
+        32,
+        writeJson,
+      ),
+      runRows &&
+        publishRunRows(org, batch, runRows, {
+          objectsOf: (r) => writeJson(byId.get(`urn:uuid:${r.certUuid}`)!),
+          movable: recorded,
+        }),
+    ]);
+    await recorded;
+    return;
   }
   // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
   if (runRows) await publishRunRows(org, batch, runRows);

@@ -10,12 +10,13 @@ import { findRun, updateRun } from '../../runs';
 import { countOnce } from '../../dashboard/counters';
 import type { OrgRecord } from '../../accounts/users';
 import { transitionRows } from '../row-transitions';
+import { MAX_TRANSACTION_ITEMS } from '../../../store/transaction';
 
 type RunOfBatch = Awaited<ReturnType<typeof findRun>> & { certtype: string; items: string[] };
 type PublishedBatch = { id: string; txId?: string; credentialIds: string[]; source?: { runId: string } };
 
-/** Objects written at once: S3 takes many, the local S3 shares the jobs' one process. */
-const OBJECTS_AT_ONCE = 32;
+/** Rows whose objects (two or three each) are written at once: some 50 requests, the HTTP agent's sockets. */
+const ROWS_AT_ONCE = 16;
 
 /**
  * The rows of the issue or bake request that asked for the batch: those it claimed whose
@@ -40,21 +41,60 @@ export const batchRunRows = async (
   };
 };
 
+/** Rows moved to issued per transaction, as soon as that many have their objects. */
+const ROWS_PER_MOVE = MAX_TRANSACTION_ITEMS;
+
+export interface RowPublishing {
+  /** More objects of the row's certificate (its JSON), written with its PDF and QR code. */
+  objectsOf?: (row: RecipientItem) => Promise<unknown>;
+  /** What must be stored before any row moves (the batch's issued-credential records). */
+  movable?: Promise<unknown>;
+}
+
 /**
  * When the batch of an issue or bake request is published: each certificate's generated PDF and
  * its QR code (pointing at the certificate's verifier page) go public next to the credential, the
- * rows become 'Certificate issued', the dashboard counts them and the run is done. Called before
- * the batch is marked published, so a crash half way is finished by the anchoring job's retry:
- * the same objects are written again, and a row is counted only by the write that moved it.
+ * rows become 'Certificate issued', the dashboard counts them and the run is done. A row moves only
+ * once its objects are written (and `movable` is), but the moves of the rows whose objects are
+ * written go on while the next rows' objects are written: the table and S3 work at the same time.
+ * Called before the batch is marked published, so a crash half way is finished by the anchoring
+ * job's retry: the same objects are written again, and a row is counted only by the write that moved it.
  */
 export const publishRunRows = async (
   org: Pick<OrgRecord, 'orgId' | 'verifierSlug'>,
   batch: PublishedBatch,
   found: { run: RunOfBatch; rows: RecipientItem[] },
+  also: RowPublishing = {},
 ): Promise<void> => {
   const { run, rows: mine } = found;
   const runId = run.id;
-  await mapLimit(mine, OBJECTS_AT_ONCE, async (r) => {
+  const issuedAt = new Date().toISOString();
+  const moved: boolean[] = new Array(mine.length).fill(false);
+  // Each row on its own condition (one deleted or changed meanwhile is left alone).
+  const moveRows = async (indexes: number[]) => {
+    await also.movable;
+    const out = await transitionRows(
+      indexes.map((i) => mine[i]!),
+      [st.issuing, st.scheduled],
+      () => ({
+        changes: { status: st.issued, issuedAt, batchId: batch.id },
+        opts: { where: { issueRequestId: runId } },
+      }),
+    );
+    out.forEach((m, k) => (moved[indexes[k]!] = m));
+  };
+  const moves: Promise<void>[] = [];
+  let failure: { err: unknown } | undefined;
+  let ready: number[] = [];
+  const flush = () => {
+    const move = moveRows(ready);
+    ready = [];
+    // Awaited below; a failure is kept now so that it is never an unhandled rejection meanwhile.
+    move.catch((err: unknown) => (failure ??= { err }));
+    moves.push(move);
+  };
+  await mapLimit(mine, ROWS_AT_ONCE, async (r, i) => {
+    if (failure) throw failure.err;
     const uuid = r.certUuid!;
     // The QR code is drawn here (qrPng: well under a millisecond; qrcode's PNG output took ~20 ms).
     const qr = qrPng(verifierPageUrl(org.verifierSlug, uuid), { width: 300, margin: 2 });
@@ -66,14 +106,14 @@ export const publishRunRows = async (
         'application/pdf',
       ),
       putObject('public', publicKeys.credentialQr(org.verifierSlug, uuid), qr, 'image/png'),
+      also.objectsOf?.(r),
     ]);
+    ready.push(i);
+    if (ready.length === ROWS_PER_MOVE) flush();
   });
-  // Each row on its own condition (one deleted or changed meanwhile is left alone), 100 per request.
-  const issuedAt = new Date().toISOString();
-  const moved = await transitionRows(mine, [st.issuing, st.scheduled], () => ({
-    changes: { status: st.issued, issuedAt, batchId: batch.id },
-    opts: { where: { issueRequestId: runId } },
-  }));
+  if (ready.length) flush();
+  await Promise.allSettled(moves);
+  if (failure) throw failure.err;
   // Counted once per batch: the rows this delivery moved and those an earlier delivery of the same
   // batch moved before it died (read already issued with this batch).
   const issued = mine.filter((r, i) => moved[i] || (r.batchId === batch.id && isIssuedTabStatus(r.status)));
