@@ -17,7 +17,9 @@ export function startRoute(pathname: string, client: QueryClient): void {
   const id = findRoute(pathname);
   if (id !== undefined && decideRoute(pathname, session !== null, session?.ispasswordchanged === 1).action === 'allow')
     void pageLoaders[id]().catch(() => undefined);
-  if (session === null) return;
+  // Not while an administrator's temporary password must be replaced: the user's record read now
+  // would still say so once it is, and the frame would take that stale answer for the session.
+  if (session === null || session.ispasswordchanged === 1) return;
   void import('../layout/SignedInHeader').catch(() => undefined);
   void import('./signedInData').then((m) => m.prefetchSignedInData(client, session)).catch(() => undefined);
 }
