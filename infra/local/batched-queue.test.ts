@@ -1,33 +1,21 @@
 // The mail events' queueing on one machine (batched-queue.ts), against the local SQS server: every
 // message arrives once, as a message of its own, whether it came alone or with many others.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CreateQueueCommand,
   DeleteMessageBatchCommand,
   ReceiveMessageCommand,
-  SQSClient,
 } from '@aws-sdk/client-sqs';
-import { freePort } from './ports';
-import { localClientConfig } from './provision';
-import { startSqs } from './servers/sqs';
 import { batchedQueue } from './batched-queue';
+import { withLocalSqs } from './servers/local-sqs-fixture';
 
 describe('batchedQueue', () => {
-  let server: Awaited<ReturnType<typeof startSqs>>;
-  let sqs: SQSClient;
-  beforeAll(async () => {
-    server = await startSqs(await freePort());
-    sqs = new SQSClient(localClientConfig(server.url));
-  });
-  afterAll(async () => {
-    sqs?.destroy();
-    await server?.stop();
-  });
+  const local = withLocalSqs();
 
   const drain = async (url: string, expected: number) => {
     const bodies: string[] = [];
     for (let empty = 0; bodies.length < expected || empty < 2;) {
-      const out = await sqs.send(
+      const out = await local.sqs.send(
         new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
       );
       const got = out.Messages ?? [];
@@ -36,7 +24,7 @@ describe('batchedQueue', () => {
         continue;
       }
       bodies.push(...got.map((m) => m.Body!));
-      await sqs.send(
+      await local.sqs.send(
         new DeleteMessageBatchCommand({
           QueueUrl: url,
           Entries: got.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
@@ -47,8 +35,8 @@ describe('batchedQueue', () => {
   };
 
   it('queues each of 25 messages sent together, and a lone one after its short wait', async () => {
-    const url = (await sqs.send(new CreateQueueCommand({ QueueName: 'batched' }))).QueueUrl!;
-    const queue = batchedQueue(sqs, () => url);
+    const url = (await local.sqs.send(new CreateQueueCommand({ QueueName: 'batched' }))).QueueUrl!;
+    const queue = batchedQueue(local.sqs, () => url);
     const bodies = Array.from({ length: 25 }, (_, i) => JSON.stringify({ eventType: 'Delivery', n: i }));
     for (const b of bodies) queue.send(b);
     queue.send('{"alone":true}');
@@ -57,8 +45,8 @@ describe('batchedQueue', () => {
   });
 
   it('sends what is still held when flushed (the product stopping)', async () => {
-    const url = (await sqs.send(new CreateQueueCommand({ QueueName: 'flushed' }))).QueueUrl!;
-    const queue = batchedQueue(sqs, () => url, 60_000);
+    const url = (await local.sqs.send(new CreateQueueCommand({ QueueName: 'flushed' }))).QueueUrl!;
+    const queue = batchedQueue(local.sqs, () => url, 60_000);
     queue.send('{"held":1}');
     queue.send('{"held":2}');
     await queue.flush();

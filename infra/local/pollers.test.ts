@@ -1,24 +1,19 @@
 // The local event source mapping long-polls: an idle job costs one pending receive, not one SDK call
 // a second, and a message sent meanwhile is handed over by that same receive. Against the local SQS
 // server (local-aws-sqs), which is what `npm start` polls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CreateQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { freePort } from './ports';
-import { localClientConfig } from './provision';
-import { startSqs } from './servers/sqs';
 import { startPollers } from './pollers';
+import { withLocalSqs } from './servers/local-sqs-fixture';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('queue pollers', () => {
-  let sqsServer: Awaited<ReturnType<typeof startSqs>>;
-  let sqs: SQSClient;
+  const local = withLocalSqs();
   let receives = 0;
-  beforeAll(async () => {
-    sqsServer = await startSqs(await freePort());
-    sqs = new SQSClient(localClientConfig(sqsServer.url));
-    sqs.middlewareStack.add(
+  beforeAll(() => {
+    local.sqs.middlewareStack.add(
       (next, context) => (args) => {
         if (context.commandName === 'ReceiveMessageCommand') receives++;
         return next(args);
@@ -26,17 +21,13 @@ describe('queue pollers', () => {
       { step: 'initialize' },
     );
   });
-  afterAll(async () => {
-    sqs.destroy();
-    await sqsServer.stop();
-  });
 
   it('waits on one receive while the queue is empty and gets a message sent meanwhile from it', async () => {
-    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `poll-${Date.now()}` }));
+    const { QueueUrl } = await local.sqs.send(new CreateQueueCommand({ QueueName: `poll-${Date.now()}` }));
     const delivered: string[] = [];
     receives = 0;
     const pollers = startPollers({
-      sqs,
+      sqs: local.sqs,
       queueUrls: { issue: QueueUrl! } as never,
       queueArns: { issue: 'arn:aws:sqs:local:000000000000:poll' } as never,
       region: 'us-east-1',
@@ -51,7 +42,7 @@ describe('queue pollers', () => {
       // Idle for a few seconds: polled once a second, this was four receives or more.
       await pause(3500);
       expect(receives).toBe(1);
-      await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orgId":"o","runId":"r"}' }));
+      await local.sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orgId":"o","runId":"r"}' }));
       for (let i = 0; i < 100 && !delivered.length; i++) await pause(50);
       expect(delivered).toEqual(['{"orgId":"o","runId":"r"}']);
       // Answered by the receive that was waiting; the loop then waits on the next one.

@@ -1,7 +1,7 @@
 // The local queue counts receives as SQS does: a visibility change (what the pollers do to delay a
 // failed message's retry) is not a receive, so a message is parked only after maxReceiveCount real
 // deliveries. Against the local SQS server itself.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChangeMessageVisibilityBatchCommand,
   ChangeMessageVisibilityCommand,
@@ -9,31 +9,19 @@ import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageCommand,
-  SQSClient,
 } from '@aws-sdk/client-sqs';
-import { freePort } from '../ports';
-import { localClientConfig } from '../provision';
-import { startSqs } from './sqs';
+import { withLocalSqs } from './local-sqs-fixture';
 
 describe('the local queue', () => {
-  let server: Awaited<ReturnType<typeof startSqs>>;
-  let sqs: SQSClient;
-  beforeAll(async () => {
-    server = await startSqs(await freePort());
-    sqs = new SQSClient(localClientConfig(server.url));
-  });
-  afterAll(async () => {
-    sqs?.destroy();
-    await server?.stop();
-  });
+  const local = withLocalSqs();
 
   const queueWithDlq = async (name: string, maxReceiveCount: number) => {
-    const dlq = (await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }))).QueueUrl!;
-    const { Attributes } = await sqs.send(
+    const dlq = (await local.sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }))).QueueUrl!;
+    const { Attributes } = await local.sqs.send(
       new GetQueueAttributesCommand({ QueueUrl: dlq, AttributeNames: ['QueueArn'] }),
     );
     const url = (
-      await sqs.send(
+      await local.sqs.send(
         new CreateQueueCommand({
           QueueName: name,
           Attributes: {
@@ -47,19 +35,19 @@ describe('the local queue', () => {
   const depth = async (url: string) =>
     Number(
       (
-        await sqs.send(
+        await local.sqs.send(
           new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }),
         )
       ).Attributes!.ApproximateNumberOfMessages,
     );
   const receive = (url: string) =>
-    sqs.send(new ReceiveMessageCommand({ QueueUrl: url, WaitTimeSeconds: 1, AttributeNames: ['All'] }));
+    local.sqs.send(new ReceiveMessageCommand({ QueueUrl: url, WaitTimeSeconds: 1, AttributeNames: ['All'] }));
 
   it.each(['ChangeMessageVisibility', 'ChangeMessageVisibilityBatch'])(
     'does not count a %s as a receive: a message is parked after maxReceiveCount deliveries',
     async (change) => {
       const { url, dlq } = await queueWithDlq(`count-${change}`, 3);
-      await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'work' }));
+      await local.sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'work' }));
       const counts: string[] = [];
       for (let delivery = 1; delivery <= 3; delivery++) {
         const m = (await receive(url)).Messages?.[0];
@@ -67,7 +55,7 @@ describe('the local queue', () => {
         counts.push(m!.Attributes!.ApproximateReceiveCount!);
         // As the pollers release a failed message for its retry.
         if (change === 'ChangeMessageVisibility')
-          await sqs.send(
+          await local.sqs.send(
             new ChangeMessageVisibilityCommand({
               QueueUrl: url,
               ReceiptHandle: m!.ReceiptHandle,
@@ -75,7 +63,7 @@ describe('the local queue', () => {
             }),
           );
         else
-          await sqs.send(
+          await local.sqs.send(
             new ChangeMessageVisibilityBatchCommand({
               QueueUrl: url,
               Entries: [{ Id: '0', ReceiptHandle: m!.ReceiptHandle, VisibilityTimeout: 0 }],
