@@ -16,7 +16,22 @@ const main = async () => {
   const started = Date.now();
   // The functions' and jobs' JSON log lines (info to stdout, warnings and errors to stderr).
   for (const stream of [process.stdout, process.stderr]) teeProductLog(stream, path.join(dataDir, 'logs'));
-  let cloud: Awaited<ReturnType<typeof startLocalCloud>>;
+  let cloud: Awaited<ReturnType<typeof startLocalCloud>> | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping…`);
+    // Still starting: exiting kills every server started so far (servers/child.ts, on exit).
+    if (!cloud) process.exit(1);
+    await cloud.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  // Listened to from the start: a signal's default action would end us without our exit
+  // listeners, leaving the servers already started running.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   try {
     // The outage test (test/outage) starts us with an IPC channel to take dependencies down.
     cloud = await startLocalCloud({ dataDir, port, outages: outagesAsked });
@@ -48,18 +63,6 @@ const main = async () => {
   console.log(
     `PROOFMARK_READY ${JSON.stringify({ appUrl: info.appUrl, runtime: path.join(info.dataDir, 'runtime.json') })}`,
   );
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal} received: stopping…`);
-    await cloud.stop();
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 };
 
 main().catch((err) => {
