@@ -51,7 +51,7 @@ const countOf = async (run: string) =>
     .Item?.written as number | undefined;
 
 describe('writeEachConditional (rows written in transactions, each on its own condition)', () => {
-  it.each([
+  it.each<[string, { size: number; along?: boolean; atOnce?: number }]>([
     ['one transaction after another, with a count along', { size: 50, along: true }],
     ['three transactions at once', { size: 40, atOnce: 3 }],
   ])('%s: refused items answer false and stay as they were, the rest are written once', async (_, o) => {
