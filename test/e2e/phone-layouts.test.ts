@@ -139,15 +139,19 @@ describe('speed as felt', () => {
     await context.close();
   });
 
-  it("starts the page's code with the signed-in header's, not once the header has loaded", async () => {
-    // The two chunks, as the build named them.
+  /** A chunk's path as the build named it. */
+  const chunk = (source: string) => {
     const manifest = JSON.parse(
       fs.readFileSync(path.join(import.meta.dirname, '../../web/dist/.vite/manifest.json'), 'utf8'),
     ) as Record<string, { file: string }>;
-    const header = `/${manifest['src/layout/SignedInHeader.tsx']!.file}`;
-    const myProfile = `/${manifest['src/pages/MyProfile/index.tsx']!.file}`;
-    // A fresh context signed in the way the SPA keeps a login, before anything loads: with nothing
-    // cached, the header's chunk really travels (after a login through the form it would be cached).
+    return `/${manifest[source]!.file}`;
+  };
+
+  /**
+   * A fresh context signed in the way the SPA keeps a login, before anything loads: with nothing
+   * cached, every chunk really travels (after a login through the form they would be cached).
+   */
+  async function freshSignedIn(): Promise<{ context: BrowserContext; page: Page }> {
     const login = await call<SessionData>('POST', '/api/auth/login', {
       body: { email: admin.email, password: admin.password },
     });
@@ -155,7 +159,36 @@ describe('speed as felt', () => {
     await context.addInitScript(
       `localStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(login.body.Data))})`,
     );
-    const page = await context.newPage();
+    return { context, page: await context.newPage() };
+  }
+
+  it('reads /api/profile and /api/auth/me once each on the first open, asked for before the page\'s code has arrived', async () => {
+    const myProfile = chunk('src/pages/MyProfile/index.tsx');
+    const { context, page } = await freshSignedIn();
+    // What the page asked for and what arrived, in the order it happened.
+    const events: string[] = [];
+    const pathOf = (url: string) => new URL(url).pathname;
+    page.on('request', (r) => events.push(`> ${pathOf(r.url())}`));
+    page.on('requestfinished', (r) => events.push(`< ${pathOf(r.url())}`));
+    await page.goto('/MyProfile?tab=settings');
+    await page.getByRole('region', { name: 'Blockchain', exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Transaction receipts', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const count = (event: string) => events.filter((e) => e === event).length;
+    // One read of each, shared by the frame, the page and the tab.
+    expect({ profile: count('> /api/profile'), me: count('> /api/auth/me') }).toEqual({ profile: 1, me: 1 });
+    // Started by the entry, beside the page's code, not once that code has loaded and rendered.
+    const pageArrived = events.indexOf(`< ${myProfile}`);
+    expect(pageArrived).toBeGreaterThan(-1);
+    expect(events.indexOf('> /api/profile')).toBeLessThan(pageArrived);
+    expect(events.indexOf('> /api/auth/me')).toBeLessThan(pageArrived);
+    await context.close();
+  });
+
+  it("starts the page's code with the signed-in header's, not once the header has loaded", async () => {
+    const header = chunk('src/layout/SignedInHeader.tsx');
+    const myProfile = chunk('src/pages/MyProfile/index.tsx');
+    const { context, page } = await freshSignedIn();
     const started = new Map<string, number>();
     const finished = new Map<string, number>();
     let order = 0;

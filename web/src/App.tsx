@@ -3,16 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SessionExpiryRedirect } from './auth/SessionExpiryRedirect';
 import { AppLayout } from './layout/AppLayout';
-import { createQueryClient } from './queryClient';
+import { appQueryClient as queryClient } from './queryClient';
 import { RouteGuard } from './routing/RouteGuard';
-import { startRoute } from './routing/startRoute';
 import { NotFoundPage, pages } from './routing/pages';
 import { redirects, routeIds, routeTable } from './routing/routeTable';
 import { theme } from './theme';
-
-const queryClient = createQueryClient();
-// The first screen's code and data start now, together, not as rendering reaches each in turn.
-startRoute(window.location.pathname, queryClient);
 
 // /verify and /verify/<slug> are not routes of this app: the public verifier is its own static
 // build (web/verifier), which the local gateway and CloudFront serve at those paths.

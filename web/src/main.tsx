@@ -1,3 +1,5 @@
+// First: the first screen's code and data start loading before the rest of the entry is evaluated.
+import './routing/firstScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';

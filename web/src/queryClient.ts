@@ -19,3 +19,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The app's cache, shared by the entry's first module (firstScreen.ts) and the app. */
+export const appQueryClient = createQueryClient();

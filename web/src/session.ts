@@ -125,7 +125,10 @@ export function saveSession(session: Session): void {
 export function updateSession(patch: Partial<Omit<Session, 'token'>>): void {
   const current = readSession();
   if (current === null) return;
-  saveSession({ ...current, ...patch });
+  const next = { ...current, ...patch };
+  // Nothing changed (the usual answer of /api/auth/me): no write, and no screen renders again.
+  if (JSON.stringify(next) === JSON.stringify(current)) return;
+  saveSession(next);
 }
 
 /**

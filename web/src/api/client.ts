@@ -1,6 +1,7 @@
 import { createApiClient } from '@proofmark/shared/contract/client';
 import { clearSession, getToken, readSession, saveSession } from '../session';
 import { publicApi } from './public';
+import { takeReadAhead } from './readAhead';
 
 export { ApiError, type ApiAnswer, type ApiData, type ApiInput, type CallOptions } from '@proofmark/shared/contract/client';
 
@@ -68,9 +69,10 @@ function endSession(failedToken: string): void {
   for (const listener of expiryListeners) listener();
 }
 
-// The global fetch is looked up per call, so tests can stub it.
+// The global fetch is looked up per call, so tests can stub it. A read the entry started ahead
+// (readAhead.ts) is taken instead of asking the server a second time.
 export const { api, answer } = createApiClient({
-  fetch: (input, init) => fetch(input, init),
+  fetch: (input, init) => (typeof input === 'string' ? takeReadAhead(input, init) : undefined) ?? fetch(input, init),
   getToken,
   renewToken: renewedToken,
   onSessionOver: endSession,

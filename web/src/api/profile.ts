@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileData, StorageRequest, UpdateProfileRequest } from '@proofmark/shared/contract/profile';
 import { queryKeys } from '../auth/queryKeys';
 import { useOrgScope } from '../auth/useOrgScope';
@@ -35,9 +35,18 @@ export function useProfile() {
   return useProfileSelect(whole);
 }
 
+/** The profile's query, the same for the screens and for the read started before they load. */
+export const profileQuery = (org: string) => queryOptions({ queryKey: profileKey(org), queryFn: profileApi.get });
+
 export function useProfileSelect<T>(select: (profile: ProfileData) => T, staleTime?: number) {
   const org = useOrgScope();
-  return useQuery({ queryKey: profileKey(org), queryFn: profileApi.get, select: (answer) => select(answer.data), staleTime });
+  return useQuery({
+    ...profileQuery(org),
+    select: (answer) => select(answer.data),
+    // Only when given: an explicit `staleTime: undefined` replaces the client's default with 0, and
+    // every screen (frame, page, tab) that mounts the profile then read it again.
+    ...(staleTime === undefined ? {} : { staleTime }),
+  });
 }
 
 /**

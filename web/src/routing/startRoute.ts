@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { readAhead } from '../api/readAhead';
 import { readSession } from '../session';
 import { decideRoute } from './guard';
 import { pageLoaders } from './pages';
@@ -10,7 +11,8 @@ import { findRoute } from './routeTable';
  * the one before): the page's chunk, and for a signed-in user the header's chunk and the data the
  * header and My Profile read first. Each import is the one React asks for later (the same module),
  * so nothing loads twice; anything that fails here is loaded again, and its error shown, by the
- * screen itself.
+ * screen itself. Run from the entry's first module (firstScreen.ts), before React and antd are
+ * evaluated.
  */
 export function startRoute(pathname: string, client: QueryClient): void {
   const session = readSession();
@@ -20,6 +22,10 @@ export function startRoute(pathname: string, client: QueryClient): void {
   // Not while an administrator's temporary password must be replaced: the user's record read now
   // would still say so once it is, and the frame would take that stale answer for the session.
   if (session === null || session.ispasswordchanged === 1) return;
+  // The two reads every signed-in frame starts with go out now, with the code still loading; the
+  // queries take their answers when they run (the client's fetch, api/client.ts).
+  readAhead('GET /api/profile', session.token);
+  readAhead('GET /api/auth/me', session.token);
   void import('../layout/SignedInHeader').catch(() => undefined);
   void import('./signedInData').then((m) => m.prefetchSignedInData(client, session)).catch(() => undefined);
 }
