@@ -63,6 +63,12 @@ export const sqsJob = <J extends JobName>(
   job: J,
   run: (message: JobMessage<J>, delivery: Delivery) => Promise<unknown>,
   settleFailed: SettleFailed<J>,
+  /**
+   * The batch's messages at once (reads and writes grouped), for a job whose messages are small
+   * and idempotent on their own (mail events). Should it throw, each message is run again by
+   * itself, so only the ones that fail alone are retried and parked.
+   */
+  runBatch?: (messages: JobMessage<J>[]) => Promise<unknown>,
 ) => {
   const { metrics, count } = jobMetrics(job);
   return middy<SQSEvent, SQSBatchResponse>()
@@ -71,7 +77,21 @@ export const sqsJob = <J extends JobName>(
     .handler(async (event) => {
       const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
       let parked = 0;
-      for (const record of event.Records) {
+      let records = event.Records;
+      if (runBatch) {
+        const messages = records.map((record) => parsed(job, record));
+        const ok = messages.filter((m): m is JobMessage<J> => !!m);
+        try {
+          if (ok.length > 1) {
+            await runBatch(ok);
+            // What is left is only what does not parse: reported failed below.
+            records = records.filter((_, i) => !messages[i]);
+          }
+        } catch (err) {
+          logger.warn('job batch failed: its messages are run one by one', { error: err as Error });
+        }
+      }
+      for (const record of records) {
         logger.appendKeys({
           job,
           messageId: record.messageId,

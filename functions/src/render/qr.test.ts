@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import QRCode from 'qrcode';
-import { qrPng } from './qr';
+import jsQR from 'jsqr';
+import { qrModules, qrPng } from './qr';
 
 /** The PNG's pixels (true = dark), read back with nothing but zlib: 1-bit grayscale, filter 0. */
 const pixels = (png: Buffer) => {
@@ -26,7 +26,7 @@ describe('qrPng', () => {
   it.each(['https://app.example/verify/org?id=5b1c0a0e-8f57-4c55-9a43-3f5d0f1b2c3d', 'x'])(
     'draws every module of the QR code of %s, with a white quiet zone, within the width',
     (text) => {
-      const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+      const modules = qrModules(text);
       const png = qrPng(text, { width: 300, margin: 2 });
       const { width, dark } = pixels(png);
       const side = modules.size + 4;
@@ -46,4 +46,27 @@ describe('qrPng', () => {
         }
     },
   );
+
+  // The codes hold our URLs in one byte segment with a fixed mask (qrModules): a reader decodes
+  // each back to its URL, whatever the URL's length and characters.
+  const urls = [
+    'x',
+    'https://app.example/verify/org?id=5b1c0a0e-8f57-4c55-9a43-3f5d0f1b2c3d',
+    'https://cdn.example.test/public/acme-university/credentials/0f8e4b1c-1234-4bbb-8ccc-dddddddddddd.json',
+    ...Array.from(
+      { length: 8 },
+      (_, i) => `https://proofmark.example/verify/org-${'x'.repeat(i * 25)}/${i}${crypto.randomUUID()}`,
+    ),
+  ];
+  it.each(urls)('is read back by a QR reader as %s', (url) => {
+    const { width, dark } = pixels(qrPng(url, { width: 400, margin: 4 }));
+    const rgba = new Uint8ClampedArray(width * width * 4);
+    for (let y = 0; y < width; y++)
+      for (let x = 0; x < width; x++) {
+        const v = dark(x, y) ? 0 : 255;
+        rgba.fill(v, (y * width + x) * 4, (y * width + x) * 4 + 3);
+        rgba[(y * width + x) * 4 + 3] = 255;
+      }
+    expect(jsQR(rgba, width, width)?.data).toBe(url);
+  });
 });

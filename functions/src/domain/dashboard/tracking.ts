@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appBaseUrl } from '../../adapters/site-urls';
 import type { SesMailEvent } from '../../job-messages';
 import { mailMarks, trackedMails } from '../../store/mail-marks';
-import { put } from '../../store/transaction';
+import { put, writeEachConditional } from '../../store/transaction';
 import { updateRecipientItem } from '../recipients/recipient-store';
 import { counterItems, invitationStages, writeCounted, type Counts, type FunnelStage } from './counters';
 
@@ -94,11 +94,14 @@ type TrackedMail = NonNullable<
 const findMail = async (token: string): Promise<TrackedMail | undefined> =>
   (await trackedMails().get({ token }).go()).data ?? undefined;
 
-/** What `stage` adds for this mail: an invitation counts in its cohort's invitation funnel. */
-const countsOf = (mail: TrackedMail, stage: FunnelStage): Counts => {
-  if (mail.kind !== 'invitation') return { cohorts: { [mail.cohortid]: { [stage]: 1 } } };
+/**
+ * What `stage` adds for `n` mails of this one's cohort and kind: an invitation counts in its
+ * cohort's invitation funnel.
+ */
+const countsOf = (mail: TrackedMail, stage: FunnelStage, n = 1): Counts => {
+  if (mail.kind !== 'invitation') return { cohorts: { [mail.cohortid]: { [stage]: n } } };
   const inFunnel = invitationStages.find((s) => s === stage);
-  return inFunnel ? { invitations: { [mail.cohortid]: { [inFunnel]: 1 } } } : {};
+  return inFunnel ? { invitations: { [mail.cohortid]: { [inFunnel]: n } } } : {};
 };
 
 /** Counts `stage` in the mail's cohort once for `event` of this mail. False when counted before. */
@@ -136,39 +139,102 @@ export const recordClick = async (token: string, n: number, at = new Date()): Pr
   return target;
 };
 
-/**
- * One mail event (SES event publishing's JSON): delivery, a permanent bounce (the row is marked
- * bounced, so later sends skip it until its email is edited) or a complaint, each counted once
- * per mail. Events of untracked mails (account mails) and other kinds are ignored.
- */
-export const recordMailEvent = async (event: SesMailEvent, at = new Date()) => {
-  const token = event.mail.tags?.[MAIL_TOKEN_TAG]?.[0];
-  if (!token) return;
-  const mail = await findMail(token);
-  if (!mail) return;
+/** What one mail event counts: its mark, its funnel stage, and for a bounce the row to mark. */
+interface EventCount {
+  mail: TrackedMail;
+  event: string;
+  stage: FunnelStage;
+  bounce?: { reason: string };
+}
+
+const countOfEvent = (event: SesMailEvent, mail: TrackedMail): EventCount | undefined => {
   switch (event.eventType) {
     case 'Delivery':
-      await countForMail(mail, 'delivered', 'delivered', at);
-      return;
+      return { mail, event: 'delivered', stage: 'delivered' };
     case 'Complaint':
-      await countForMail(mail, 'complained', 'complained', at);
-      return;
+      return { mail, event: 'complained', stage: 'complained' };
     case 'Bounce': {
       // A transient bounce is retried by SES and may still be delivered.
-      if (event.bounce?.bounceType !== 'Permanent') return;
+      if (event.bounce?.bounceType !== 'Permanent') return undefined;
       const bounced = (event.bounce.bouncedRecipients ?? []).some(
         (r) => r.emailAddress.toLowerCase() === mail.email.toLowerCase(),
       );
-      if (!bounced) return;
-      await countForMail(mail, 'bounced', 'bounced', at);
-      // Only while the row still has that address: an edited email is not marked by an old bounce.
-      await updateRecipientItem(
-        { orgId: mail.orgId, cohortid: mail.cohortid, certtype: mail.certtype, studentid: mail.studentid },
-        { bouncedAt: at.toISOString(), bounceReason: event.bounce.bounceSubType ?? 'Permanent' },
-        { expression: 'email = :email', values: { ':email': mail.email } },
-      );
-      return;
+      if (!bounced) return undefined;
+      return {
+        mail,
+        event: 'bounced',
+        stage: 'bounced',
+        bounce: { reason: event.bounce.bounceSubType ?? 'Permanent' },
+      };
     }
     default:
+      return undefined;
   }
 };
+
+/** The tracked mails of these tokens, in one batch read (a batch of events is ten at most). */
+const findMails = async (tokens: string[]): Promise<Map<string, TrackedMail>> => {
+  const found = new Map<string, TrackedMail>();
+  if (!tokens.length) return found;
+  let left = tokens.map((token) => ({ token }));
+  for (let attempt = 1; left.length; attempt++) {
+    const { data, unprocessed } = await trackedMails().get(left).go();
+    for (const mail of data) found.set(mail.token, mail);
+    if (!unprocessed.length) break;
+    if (attempt >= 5) throw new Error(`findMails: ${unprocessed.length} mail record(s) not read`);
+    left = unprocessed.map(({ token }) => ({ token }));
+    await new Promise((r) => setTimeout(r, 50 * attempt));
+  }
+  return found;
+};
+
+/**
+ * Mail events (SES event publishing's JSON), a queue batch at once: delivery, a permanent bounce
+ * (the row is marked bounced, so later sends skip it until its email is edited) or a complaint,
+ * each counted once per mail. The batch's mails are read in one batch get, and the events of one
+ * cohort and stage (a send chunk's deliveries) are counted in one transaction: every event's
+ * once-only mark, each still conditional (a redelivered event drops out, the others count), with
+ * the counters' sum of those written. Events of untracked mails (account mails) and other kinds
+ * are ignored.
+ */
+export const recordMailEvents = async (events: SesMailEvent[], at = new Date()) => {
+  const tokens = events.map((e) => e.mail.tags?.[MAIL_TOKEN_TAG]?.[0]);
+  const mails = await findMails([...new Set(tokens.filter((t): t is string => !!t))]);
+  // One count per mail and event: the same event twice in a batch would be one item written twice.
+  const counts = new Map<string, EventCount>();
+  for (const [i, event] of events.entries()) {
+    const mail = mails.get(tokens[i] ?? '');
+    const count = mail && countOfEvent(event, mail);
+    if (count) counts.set(`${mail.token}#${count.event}`, count);
+  }
+  const groups = new Map<string, EventCount[]>();
+  for (const c of counts.values()) {
+    const key = JSON.stringify([c.mail.orgId, c.mail.kind === 'invitation', c.mail.cohortid, c.stage]);
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  for (const group of groups.values()) {
+    const { mail, stage } = group[0]!;
+    await writeEachConditional(
+      group.map((c) =>
+        put(
+          mailMarks()
+            .create({ token: c.mail.token, event: c.event, at: at.toISOString(), expiresAt: epoch(at, MARK_DAYS) })
+            .params(),
+        ),
+      ),
+      { along: (n) => counterItems(mail.orgId, countsOf(mail, stage, n), at) },
+    );
+  }
+  for (const { mail, bounce } of counts.values()) {
+    if (!bounce) continue;
+    // Only while the row still has that address: an edited email is not marked by an old bounce.
+    await updateRecipientItem(
+      { orgId: mail.orgId, cohortid: mail.cohortid, certtype: mail.certtype, studentid: mail.studentid },
+      { bouncedAt: at.toISOString(), bounceReason: bounce.reason },
+      { expression: 'email = :email', values: { ':email': mail.email } },
+    );
+  }
+};
+
+/** One mail event: a batch of one. */
+export const recordMailEvent = (event: SesMailEvent, at = new Date()) => recordMailEvents([event], at);
