@@ -20,7 +20,7 @@ export interface QrPath {
  * 2,000 certificates drew their code three times (issue, mail, PDF) at ~3 ms each.
  */
 export const qrModules = (text: string) =>
-  QRCode.create([{ data: text, mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 }).modules;
+  QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 }).modules;
 
 export function qrPath(text: string): QrPath {
   const modules = qrModules(text);
