@@ -82,8 +82,17 @@ export async function choose(page: Page, label: string, option: string): Promise
   const item = page.locator(
     `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`,
   );
-  await item.click();
-  await item.waitFor({ state: 'hidden' });
+  // On a loaded machine a click can land while the list is still sliding in and be lost (the
+  // list stays open with the option merely highlighted): click again until the list closes.
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1 && !(await item.isVisible())) return;
+    await item.click();
+    const closed = await item.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      (err: unknown) => (attempt < 6 ? false : Promise.reject(err)),
+    );
+    if (closed) return;
+  }
 }
 
 /**
