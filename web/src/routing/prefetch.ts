@@ -1,3 +1,4 @@
+import { lazyPartLoaders } from '../pages/MyProfile/lazyParts';
 import type { RouteId } from './routeTable';
 
 /**
@@ -25,13 +26,16 @@ const whenIdle = (run: () => void) => {
 export function prefetchSections(): void {
   if (started) return;
   started = true;
-  const queue = Object.values(sectionChunks);
+  // The parts of My Profile that load on their own come after the sections.
+  const queue = [...Object.values(sectionChunks), ...lazyPartLoaders];
   const next = () => {
     const load = queue.shift();
     if (!load) return;
     whenIdle(() => {
       // A chunk that fails to load here is loaded again (and its error shown) when opened.
-      void load().catch(() => undefined).then(next);
+      void load()
+        .catch(() => undefined)
+        .then(next);
     });
   };
   next();

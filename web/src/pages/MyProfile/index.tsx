@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { Avatar, Card, Flex, Tabs, Tag, Typography } from 'antd';
+import { Avatar, Card, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { permissionLevel } from '@proofmark/shared/accounts/permissions';
 import type { Permissions } from '@proofmark/shared/accounts/permissions';
@@ -15,14 +16,21 @@ import {
 } from '../../components/icons';
 import { useSession } from '../../session';
 import type { Session } from '../../session';
-import { BillingTab } from './components/BillingTab';
-import { ChangePasswordTab } from './components/ChangePasswordTab';
-import { KeyPairTab } from './components/KeyPairTab';
 import { LevelTag } from './components/levelTag';
 import { ProfileTab } from './components/ProfileTab';
 import { SettingsTab } from './components/settings/SettingsTab';
-import { TeamTab } from './components/TeamTab';
 import { useSessionSync } from './components/useSessionSync';
+import { profileTabLoaders } from './lazyParts';
+
+// The tabs other than Profile and Setting load when first shown (why: lazyParts.ts).
+const KeyPairTab = lazy(profileTabLoaders.keypair);
+const ChangePasswordTab = lazy(profileTabLoaders.password);
+const TeamTab = lazy(profileTabLoaders.team);
+const BillingTab = lazy(profileTabLoaders.billing);
+
+const later = (tab: ReactNode) => (
+  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{tab}</Suspense>
+);
 
 const tabKeys = ['profile', 'keypair', 'password', 'team', 'settings', 'billing'] as const;
 type TabKey = (typeof tabKeys)[number];
@@ -41,7 +49,10 @@ function ProfileHeader({ session, isMainAdmin }: { session: Session; isMainAdmin
   const initials = `${session.fname.charAt(0)}${session.lname.charAt(0)}`.toUpperCase() || '?';
   return (
     <Flex align="center" gap={20} wrap>
-      <Avatar size={64} style={{ background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)', fontSize: 24, fontWeight: 600 }}>
+      <Avatar
+        size={64}
+        style={{ background: 'linear-gradient(135deg, #3b6cf6, #1a3fb8)', fontSize: 24, fontWeight: 600 }}
+      >
         {initials}
       </Avatar>
       <Flex vertical gap={4} style={{ minWidth: 0 }}>
@@ -78,27 +89,45 @@ export default function MyProfilePage() {
   const [params, setParams] = useSearchParams();
 
   const requested = params.get('tab');
-  const available = tabKeys.filter((key) => (key !== 'team' || isMainAdmin) && (key !== 'billing' || mayBill));
+  const available = tabKeys.filter(
+    (key) => (key !== 'team' || isMainAdmin) && (key !== 'billing' || mayBill),
+  );
   const active: TabKey = available.find((key) => key === requested) ?? 'profile';
 
   if (session === null) return null;
 
   const items = [
-    { key: 'profile', label: tabLabel(<UserOutlined />, 'Profile'), children: <ProfileTab session={session} /> },
+    {
+      key: 'profile',
+      label: tabLabel(<UserOutlined />, 'Profile'),
+      children: <ProfileTab session={session} />,
+    },
     {
       key: 'keypair',
       label: tabLabel(<KeyOutlined />, 'Generate key pair'),
-      children: <KeyPairTab />,
+      children: later(<KeyPairTab />),
     },
-    { key: 'password', label: tabLabel(<LockOutlined />, 'Change Password'), children: <ChangePasswordTab /> },
-    ...(isMainAdmin ? [{ key: 'team', label: tabLabel(<TeamOutlined />, 'Team'), children: <TeamTab /> }] : []),
+    {
+      key: 'password',
+      label: tabLabel(<LockOutlined />, 'Change Password'),
+      children: later(<ChangePasswordTab />),
+    },
+    ...(isMainAdmin
+      ? [{ key: 'team', label: tabLabel(<TeamOutlined />, 'Team'), children: later(<TeamTab />) }]
+      : []),
     {
       key: 'settings',
       label: tabLabel(<SettingOutlined />, 'Setting'),
       children: <SettingsTab />,
     },
     ...(mayBill
-      ? [{ key: 'billing', label: tabLabel(<CreditCardOutlined />, 'Billing'), children: <BillingTab /> }]
+      ? [
+          {
+            key: 'billing',
+            label: tabLabel(<CreditCardOutlined />, 'Billing'),
+            children: later(<BillingTab />),
+          },
+        ]
       : []),
   ];
 
@@ -106,7 +135,10 @@ export default function MyProfilePage() {
     <PageContainer>
       <Flex vertical gap={24}>
         <ProfileHeader session={session} isMainAdmin={isMainAdmin} />
-        <Card variant="borderless" style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' }}>
+        <Card
+          variant="borderless"
+          style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08), 0 8px 24px rgba(16,24,40,.05)' }}
+        >
           <Tabs
             className="pm-wrap-tabs"
             activeKey={active}

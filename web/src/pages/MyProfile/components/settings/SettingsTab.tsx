@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { settingsMessages } from '@proofmark/shared/settings/messages';
@@ -12,7 +13,7 @@ import { MailSettings } from './MailSettings';
 import { PartnerCompanyBlock } from './PartnerCompanyBlock';
 import { useProfile } from '../../../../api/profile';
 import { StorageSettings } from './StorageSettings';
-import { TransactionReceiptsBlock } from './TransactionReceiptsBlock';
+import { loadTransactionReceipts } from '../../lazyParts';
 
 const sections = [
   { id: 'settings-certificates', title: 'Certificates' },
@@ -35,6 +36,9 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
     </section>
   );
 }
+
+// The last section loads on its own (lazyParts.ts): the first block does not wait for its table.
+const TransactionReceiptsBlock = lazy(loadTransactionReceipts);
 
 const noProfilePermission = 'You need the “change profile” permission to change these settings.';
 
@@ -120,7 +124,9 @@ export function SettingsTab() {
               </Row>
             </Section>
             <Section id="settings-receipts">
-              <TransactionReceiptsBlock />
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                <TransactionReceiptsBlock />
+              </Suspense>
             </Section>
           </AfterFirstPaint>
         </Flex>
