@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -222,16 +223,35 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     // CloudFront's read of the public bucket: a plain GET of the local S3 (which takes unsigned
     // reads), as an SDK call per certificate read was a good part of the gateway thread's work.
     const publicBucketUrl = `${endpoints.s3}/${resources.buckets.public}/`;
-    const readPublic = async (key: string) => {
-      const res = await fetch(publicBucketUrl + key.split('/').map(encodeURIComponent).join('/'));
-      if (res.status === 404) return void (await res.body?.cancel());
-      if (!res.ok) throw new Error(`the local S3 answered ${res.status} for public/${key}`);
-      return {
-        body: new Uint8Array(await res.arrayBuffer()),
-        contentType: res.headers.get('content-type') ?? undefined,
-        cacheControl: res.headers.get('cache-control') ?? undefined,
-      };
-    };
+    // node:http rather than fetch: under load, fetch's streams cost the gateway thread about 2 ms
+    // of CPU per certificate read.
+    const publicAgent = new http.Agent({ keepAlive: true });
+    const readPublic = (key: string) =>
+      new Promise<{ body: Uint8Array; contentType?: string; cacheControl?: string } | undefined>(
+        (resolve, reject) => {
+          const url = publicBucketUrl + key.split('/').map(encodeURIComponent).join('/');
+          const req = http.get(url, { agent: publicAgent }, (res) => {
+            const status = res.statusCode ?? 0;
+            if (status === 404 || status < 200 || status >= 300) {
+              res.resume();
+              return status === 404
+                ? resolve(undefined)
+                : reject(new Error(`the local S3 answered ${status} for public/${key}`));
+            }
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('error', reject);
+            res.on('end', () =>
+              resolve({
+                body: Buffer.concat(chunks),
+                contentType: res.headers['content-type'],
+                cacheControl: res.headers['cache-control'],
+              }),
+            );
+          });
+          req.on('error', reject);
+        },
+      );
     // The HTTP functions, each in its own worker thread (function-workers.ts).
     const functions = functionWorkers(httpFunctionTimeoutSeconds);
     const gateway = await startGateway({

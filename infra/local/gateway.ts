@@ -8,6 +8,7 @@ import { httpFunctionTimeoutSeconds } from '../resources';
 import { invocationContext, invokeWithTimeout } from './function-timeout';
 import { HOST } from './ports';
 import { serveSite } from './static-site';
+import { verifiedTokens } from './verified-tokens';
 
 type GroupHandler = (event: HttpEvent, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -102,19 +103,24 @@ export const startGateway = async (opts: GatewayOptions) => {
   const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
 
-  const authorize = async (header: string | undefined) => {
-    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
-    if (!token) return undefined;
+  const verified = verifiedTokens(async (token) => {
     try {
       const { payload } = await jwtVerify(token, jwks, { issuer });
       // Like the HTTP API authorizer: the audience must match `aud` (ID token) or `client_id` (access token).
       const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
       if (!aud.includes(opts.userPoolClientId) && payload.client_id !== opts.userPoolClientId)
         return undefined;
-      return claimsAsAuthorizerDoes(payload);
+      // A token without an expiry (or with a not-before) is verified on every use.
+      const expiresAt = typeof payload.exp === 'number' && !payload.nbf ? payload.exp * 1000 : 0;
+      return { claims: claimsAsAuthorizerDoes(payload), expiresAt };
     } catch {
       return undefined;
     }
+  });
+
+  const authorize = async (header: string | undefined) => {
+    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+    return token ? verified(token) : undefined;
   };
 
   const send = (

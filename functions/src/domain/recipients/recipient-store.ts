@@ -119,6 +119,32 @@ export interface RecipientItem {
   findId?: string;
 }
 
+/**
+ * What the recipients screen shows of a row (recipients.ts childRow): its page and search reads ask
+ * DynamoDB for these attributes only. A row carries about thirty (its twelve index keys, the search
+ * keys, the workspace's marks); parsing, unmarshalling and ElectroDB's formatting of the rest were
+ * most of the worker's CPU on a page.
+ */
+export const screenAttributes = [
+  'cohortid',
+  'studentid',
+  'firstname',
+  'middlename',
+  'lastname',
+  'email',
+  'secondemail',
+  'extra',
+  'status',
+  'publicKey',
+  'oneTimeCode',
+  'photoKey',
+  'fontflag',
+  'bouncedAt',
+  'mailError',
+] as const satisfies readonly (keyof RecipientItem)[];
+
+export type ScreenRow = Pick<RecipientItem, (typeof screenAttributes)[number]>;
+
 /** Runs `fn` over the items, at most `limit` at a time. */
 export const mapLimit = async <T, R>(
   items: readonly T[],
@@ -283,7 +309,9 @@ export const rosterCountsOf = async (orgId: string, cohortids: readonly string[]
   const { data } = await rosterCounts()
     .get(cohortids.map((cohortid) => ({ orgId, cohortid, certtype })))
     .go({ ...earlierRows, consistent: true });
-  const byCohort = new Map(data.filter((c) => c.indexed === ROSTER_INDEXED).map((c) => [c.cohortid, c.rows ?? 0]));
+  const byCohort = new Map(
+    data.filter((c) => c.indexed === ROSTER_INDEXED).map((c) => [c.cohortid, c.rows ?? 0]),
+  );
   return mapLimit(cohortids, 4, async (c) => byCohort.get(c) ?? (await indexCohort(orgId, c, certtype)));
 };
 
@@ -328,21 +356,26 @@ const searchPatterns = [
 
 /**
  * The organisation's rows of a type whose first name, last name, email or student id begins with
- * the search (folded: shared searchFold), each once: reads the matching rows only, from the search
- * indexes, never a cohort. The indexes are eventually consistent (an edit shows a moment later);
+ * the search (folded: shared searchFold), each once, as the screen shows them (ScreenRow): reads the
+ * matching rows only, from the search indexes, never a cohort. The indexes are eventually consistent (an edit shows a moment later);
  * the rows are those the caller's cohorts were indexed for (rosterCountsOf first).
  */
-export const searchRows = async (orgId: string, certtype: string, search: string): Promise<RecipientItem[]> => {
+export const searchRows = async (orgId: string, certtype: string, search: string): Promise<ScreenRow[]> => {
   const prefix = searchFold(search);
   if (!prefix) return [];
   const found = await Promise.all(
-    searchPatterns.map(async (pattern) =>
-      (await pattern(orgId, certtype, prefix).go({ ...earlierRows, data: 'includeKeys', pages: 'all' })).data.map(
-        asRow,
-      ),
+    searchPatterns.map(
+      async (pattern) =>
+        (
+          await pattern(orgId, certtype, prefix).go({
+            ...earlierRows,
+            attributes: screenAttributes,
+            pages: 'all',
+          })
+        ).data as ScreenRow[],
     ),
   );
-  const byKey = new Map<string, RecipientItem>();
+  const byKey = new Map<string, ScreenRow>();
   for (const r of found.flat()) byKey.set(`${r.cohortid}\u0000${r.studentid}`, r);
   return [...byKey.values()];
 };
@@ -355,14 +388,15 @@ export interface RosterFrom {
 
 /**
  * Up to `limit` rows of a cohort in roster order (the recipients screen's), forwards or backwards
- * from a row: reads those rows only (the roster index), never the cohort.
+ * from a row, as the screen shows them (ScreenRow): reads those rows only (the roster index), never
+ * the cohort.
  */
 export const readRoster = async (
   orgId: string,
   cohortid: string,
   certtype: string,
   opts: { limit: number; backwards?: boolean; from?: RosterFrom },
-): Promise<RecipientItem[]> => {
+): Promise<ScreenRow[]> => {
   if (opts.limit <= 0) return [];
   const key = { orgId, cohortid, certtype };
   const query = recipients().query.byRoster(key);
@@ -378,11 +412,11 @@ export const readRoster = async (
         : query.gt(from);
   const { data } = await ranged.go({
     ...earlierRows,
-    data: 'includeKeys',
+    attributes: screenAttributes,
     limit: opts.limit,
     order: opts.backwards ? 'desc' : 'asc',
   });
-  return data.map(asRow);
+  return data as ScreenRow[];
 };
 
 /** What a sheet row says about a student: the fields an import writes, new row or existing. */
@@ -481,7 +515,11 @@ export const updateRecipientItem = async (
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   // A renamed or re-addressed row is found by its new name at once: its search keys change with it.
   const { firstname, lastname, email } = given as Partial<RecipientItem>;
-  const set = { ...given, ...searchKeys({ firstname, lastname, email }), updatedAt: new Date().toISOString() };
+  const set = {
+    ...given,
+    ...searchKeys({ firstname, lastname, email }),
+    updatedAt: new Date().toISOString(),
+  };
   return written(
     condition
       ? patchRecipientWhere(key, set, condition)
@@ -532,9 +570,10 @@ export const deleteRecipientItem = async (row: RecipientItem): Promise<boolean> 
           studentid: row.studentid,
         })
         .where((a, op) =>
-          [op.eq(a.status, row.status), counted ? op.exists(a.rosterOrder) : op.notExists(a.rosterOrder)].join(
-            ' AND ',
-          ),
+          [
+            op.eq(a.status, row.status),
+            counted ? op.exists(a.rosterOrder) : op.notExists(a.rosterOrder),
+          ].join(' AND '),
         )
         .params(),
     ),

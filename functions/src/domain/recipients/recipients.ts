@@ -39,6 +39,7 @@ import {
   updateRecipientItem,
   updateRecipientItems,
   type RecipientItem,
+  type ScreenRow,
 } from './recipient-store';
 import { forgetOneTimeCode } from '../public/wallet-introduction';
 import { readAfterAnchor, rosterPage } from './roster-pages';
@@ -88,7 +89,7 @@ export const cohortsMatching = async (orgId: string, cohort: string): Promise<st
 
 // ——— the recipient tree ———
 
-export const childRow = (r: RecipientItem): RecipientRow => ({
+export const childRow = (r: ScreenRow): RecipientRow => ({
   id: itemId(r.cohortid, r.studentid),
   cohortid: r.cohortid,
   studentid: r.studentid,
@@ -127,11 +128,11 @@ export type TreeParent<C extends RecipientRow> = Omit<C, 'is_child' | 'children'
  * `toChild` makes a row's view (the recipients screen's, or the workspace's certificate row); a
  * parent is that view of an empty row named after its cohort.
  */
-export const pageOfRowTree = <C extends RecipientRow>(
-  rows: readonly RecipientItem[],
+export const pageOfRowTree = <C extends RecipientRow, R extends ScreenRow>(
+  rows: readonly R[],
   page: number,
   pageSize: number,
-  toChild: (r: RecipientItem) => C,
+  toChild: (r: R) => C,
 ) => {
   const sorted = [...rows].sort(
     (a, b) =>
@@ -143,24 +144,24 @@ export const pageOfRowTree = <C extends RecipientRow>(
   return treeOfPage(slice, total, index, pageSize, toChild);
 };
 
-/** The tree of one page's rows, already in order, of `total` matching rows (pure). */
-export const treeOfPage = <C extends RecipientRow>(
-  slice: readonly RecipientItem[],
+/**
+ * The tree of one page's rows, already in order, of `total` matching rows (pure). Rows are whole
+ * items or what the screen reads of them (ScreenRow); a parent is the cohort's name on an
+ * otherwise empty row.
+ */
+export const treeOfPage = <C extends RecipientRow, R extends ScreenRow>(
+  slice: readonly R[],
   total: number,
   index: number,
   pageSize: number,
-  toChild: (r: RecipientItem) => C,
+  toChild: (r: R) => C,
 ) => {
   const parents: TreeParent<C>[] = [];
   for (const r of slice) {
     let parent = parents.at(-1);
     if (!parent || parent.cohortid !== r.cohortid) {
-      const blank: RecipientItem = {
-        pk: r.pk,
-        sk: r.sk,
-        orgId: r.orgId,
+      const blank: ScreenRow = {
         cohortid: r.cohortid,
-        certtype: r.certtype,
         studentid: '',
         firstname: r.cohortid,
         middlename: '',
@@ -169,11 +170,11 @@ export const treeOfPage = <C extends RecipientRow>(
         secondemail: '',
         extra: {},
         status: '',
-        createdAt: r.createdAt,
-        updatedAt: r.updatedAt,
       };
       const made = {
-        ...toChild(blank),
+        // Every row view (childRow, the workspace's certificateRowOf) gives an empty cell for what
+        // a ScreenRow leaves out (no key, no certificate), so a parent needs no more than this.
+        ...toChild(blank as R),
         id: itemId(r.cohortid),
         field10: '',
         is_child: 0,
@@ -192,7 +193,7 @@ export const treeOfPage = <C extends RecipientRow>(
 };
 
 /** One page of the recipients screen's tree. */
-export const pageOfTree = (rows: readonly RecipientItem[], page: number, pageSize: number): RecipientsData =>
+export const pageOfTree = (rows: readonly ScreenRow[], page: number, pageSize: number): RecipientsData =>
   pageOfRowTree(rows, page, pageSize, childRow);
 
 /**

@@ -4,7 +4,7 @@ import {
   type RosterAnchor,
 } from '@proofmark/shared/contract/recipients';
 import { clampPage, pageOffset } from '@proofmark/shared/recipients/rules';
-import { readRoster, type RecipientItem, type RosterFrom } from './recipient-store';
+import { readRoster, type RosterFrom, type ScreenRow } from './recipient-store';
 
 /*
  * An unfiltered page of the recipients screen in O(page) reads. DynamoDB cannot skip to an offset,
@@ -55,16 +55,17 @@ export interface ReadAhead {
   cohortid: string;
   after: string;
   limit: number;
-  rows: Promise<RecipientItem[] | undefined>;
+  rows: Promise<ScreenRow[] | undefined>;
 }
 
 export const readAfterAnchor = (orgId: string, q: ListRecipientsQuery): ReadAhead | undefined => {
   const anchor = decodeAnchor(orgId, q);
   if (!anchor || q.page !== anchor.page + 1) return undefined;
   const [cohortid, after] = anchor.last;
-  const rows = readRoster(orgId, cohortid, q.certtype, { limit: q.pagesize, from: { studentid: after } }).catch(
-    () => undefined,
-  );
+  const rows = readRoster(orgId, cohortid, q.certtype, {
+    limit: q.pagesize,
+    from: { studentid: after },
+  }).catch(() => undefined);
   return { cohortid, after, limit: q.pagesize, rows };
 };
 
@@ -78,7 +79,7 @@ const readFrom = async (
   take: number,
   ahead?: ReadAhead,
 ) => {
-  const rows: RecipientItem[] = [];
+  const rows: ScreenRow[] = [];
   const step = start.backwards ? -1 : 1;
   for (let i = start.segment; i >= 0 && i < segments.length && rows.length < skip + take; i += step) {
     const limit = skip + take - rows.length;
