@@ -287,7 +287,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     // message each as SNS does in AWS (sent together when they come together).
     const mailEvents = batchedQueue(sqsClient, () => resources.queueUrls.mailevents);
     standIns.onMailEvent(async (event) => mailEvents.send(JSON.stringify(event)));
-    const stopPollers = await startPollersThread({
+    const pollersThread = await startPollersThread({
       sqsEndpoint: endpoints.sqs,
       queueUrls: resources.queueUrls,
       queueArns: resources.queueArns,
@@ -319,7 +319,7 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       stop: async () => (
         await expiry.stop(),
         await scheduler.stop(),
-        await stopPollers(),
+        await pollersThread.stop(),
         await mailEvents.flush(),
         sqsClient.destroy(),
         ddbClient.destroy()
@@ -336,6 +336,9 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
       functionEnv,
     };
     fs.writeFileSync(path.join(dataDir, 'runtime.json'), JSON.stringify(info, null, 2));
+    // Up: the jobs' workers are started now, one after another, instead of on each job's first
+    // message (function-workers.ts says why; a local-cloud choice).
+    pollersThread.warmJobs();
     return { info, stop: stopAll, outages };
   } catch (err) {
     await stopAll();

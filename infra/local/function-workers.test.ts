@@ -3,6 +3,7 @@
 // start fails its call instead of leaving it waiting.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HttpEvent } from '../../functions/src/http/event';
+import { jobNames } from '../../functions/src/jobs';
 import { functionWorkers, jobWorkers } from './function-workers';
 
 const event = (routeKey: string): HttpEvent =>
@@ -39,7 +40,8 @@ describe('the HTTP functions in worker threads', () => {
   for (const service of ['DYNAMODB', 'S3', 'SQS', 'COGNITO_IDENTITY_PROVIDER', 'SESV2'])
     process.env[`AWS_ENDPOINT_URL_${service}`] = 'http://127.0.0.1:9';
   const functions = functionWorkers(29);
-  afterAll(() => functions.stop());
+  // Stopping waits for a worker still starting (a warmed sibling).
+  afterAll(() => functions.stop(), 60_000);
 
   it('answers a call with the group handler running in its own thread', async () => {
     const handler = await functions.loadGroup('health');
@@ -49,6 +51,15 @@ describe('the HTTP functions in worker threads', () => {
     expect(JSON.parse(result.body!)).toMatchObject({ Data: { status: 'degraded' } });
   }, 60_000);
 
+  it("warms an area's other groups once one of them is first called", async () => {
+    expect(functions.started()).not.toContain('demo-issuing');
+    await functions.loadGroup('demo');
+    // The sibling's worker is started in the background: it shows as started at once.
+    expect(functions.started()).toContain('demo-issuing');
+    // A group of another area is left alone.
+    expect(functions.started()).not.toContain('workspace');
+  }, 60_000);
+
   it('fails the call of a worker that cannot start', async () => {
     await expect(functions.loadGroup('no-such-group')).rejects.toThrow();
   }, 60_000);
@@ -56,7 +67,13 @@ describe('the HTTP functions in worker threads', () => {
 
 describe('the jobs in worker threads', () => {
   const jobs = jobWorkers();
-  afterAll(() => jobs.stop());
+  afterAll(() => jobs.stop(), 60_000);
+
+  it("warms every job's worker ahead of its first message", async () => {
+    expect(jobs.started()).toEqual([]);
+    await jobs.warmAll();
+    expect(jobs.started().sort()).toEqual([...jobNames].sort());
+  }, 120_000);
 
   it("answers a batch with the job's handler, failures reported per message", async () => {
     const handler = await jobs.loadJob('mailevents');

@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyStructuredResultV2, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { HttpEvent } from '../../functions/src/http/event';
 import type { JobName } from '../../functions/src/jobs';
-import { jobs } from '../../functions/src/jobs';
+import { jobNames, jobs } from '../../functions/src/jobs';
+import { routeGroups } from '../../functions/src/routes';
 import type { WorkerAnswer, WorkerCall, WorkerSetup } from './function-worker';
 
 interface Running {
@@ -27,6 +28,7 @@ interface FunctionSpec {
 const workers = <E, R>(spec: (name: string) => FunctionSpec) => {
   const running = new Map<string, Promise<Running>>();
   let nextId = 1;
+  let stopped = false;
 
   const start = (name: string): Promise<Running> => {
     const started: Promise<Running> = new Promise((resolve, reject) => {
@@ -73,8 +75,18 @@ const workers = <E, R>(spec: (name: string) => FunctionSpec) => {
       });
   };
 
+  /**
+   * Starts the function's worker ahead of its first call (a warm-up), unless it runs already or
+   * everything is stopping. A worker that cannot start is left for its first call to report.
+   */
+  const warm = async (name: string): Promise<void> => {
+    if (stopped || running.has(name)) return;
+    await start(name).catch(() => undefined);
+  };
+
   /** Each worker is asked to exit (function-worker.ts), and ended after 5 s if it has not. */
   const stop = async () => {
+    stopped = true;
     const all = [...running.values()];
     running.clear();
     const end = async ({ worker }: Running) => {
@@ -86,21 +98,48 @@ const workers = <E, R>(spec: (name: string) => FunctionSpec) => {
     await Promise.all(all.map((p) => p.then(end).catch(() => undefined)));
   };
 
-  return { load, stop };
+  /** The functions whose worker is started or starting. */
+  const started = () => [...running.keys()];
+
+  return { load, warm, started, stop };
 };
 
-/** The HTTP route groups (functions/src/http/<group>.ts), each with the gateway's timeout. */
+/** Warms the named functions one after another: one load at a time keeps a core for real calls. */
+const warmInTurn = async (warm: (name: string) => Promise<void>, names: readonly string[]) => {
+  for (const name of names) await warm(name);
+};
+
+/** A group's URL area: `workspace` for `workspace-issuing` (routes.ts names split groups so). */
+const areaOf = (group: string) => group.split('-')[0]!;
+
+/**
+ * The HTTP route groups (functions/src/http/<group>.ts), each with the gateway's timeout. The
+ * first call of an area's group also warms the area's other groups (a local-cloud choice): a page
+ * that calls one of them calls the others next — the workspace lists and generates, then issues
+ * and sends — and a worker's cold start here (tsx loading a group's modules, a second or two)
+ * is several times a bundled Lambda's.
+ */
 export const functionWorkers = (timeoutSeconds: number) => {
   const http = workers<HttpEvent, APIGatewayProxyStructuredResultV2>((group) => ({
     module: new URL(`../../functions/src/http/${group}.ts`, import.meta.url),
     functionName: `local-${group}`,
     timeoutSeconds,
   }));
+  const areasWarmed = new Set<string>();
+  const warmArea = (group: string) => {
+    const area = areaOf(group);
+    if (areasWarmed.has(area)) return;
+    areasWarmed.add(area);
+    const siblings = routeGroups.filter((g) => g !== group && areaOf(g) === area);
+    if (siblings.length) void warmInTurn(http.warm, siblings);
+  };
   return {
     loadGroup: async (group: string) => {
       const handler = await http.load(group);
+      warmArea(group);
       return (event: HttpEvent) => handler(event, event.requestContext.requestId);
     },
+    started: http.started,
     stop: http.stop,
   };
 };
@@ -117,6 +156,12 @@ export const jobWorkers = () => {
       const handler = await job.load(name);
       return (event: SQSEvent) => handler(event);
     },
+    /**
+     * Starts every job's worker, one after another, so that no job's first message waits for a
+     * cold start (a local-cloud choice, see functionWorkers): called once the cloud is up.
+     */
+    warmAll: () => warmInTurn(job.warm, jobNames),
+    started: job.started,
     stop: job.stop,
   };
 };

@@ -1,10 +1,10 @@
-import { workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { jobWorkers } from './function-workers';
 import { startPollers } from './pollers';
 import { localClientConfig } from './provision';
 import { serveThread } from './service-thread';
-import type { PollersSetup } from './pollers-thread';
+import { WARM_JOBS, type PollersSetup } from './pollers-thread';
 
 /*
  * The thread of the queue pollers (pollers-thread.ts): Lambda's event source mappings, each job's
@@ -22,6 +22,9 @@ await serveThread(async () => {
     region: setup.region,
     loadJob: jobHandlers.loadJob,
     retryDelaySeconds: setup.retryDelaySeconds,
+  });
+  parentPort!.on('message', (msg: unknown) => {
+    if (msg === WARM_JOBS) void jobHandlers.warmAll();
   });
   return {
     ready: true,

@@ -14,7 +14,7 @@ export const startServiceThread = <R>(
   data: Record<string, unknown>,
   onMessage: (msg: unknown) => void = () => undefined,
 ) =>
-  new Promise<{ ready: R; stop: () => Promise<void> }>((resolve, reject) => {
+  new Promise<{ ready: R; stop: () => Promise<void>; post: (msg: unknown) => void }>((resolve, reject) => {
     const worker = new Worker(new URL('./tsx-worker.mjs', import.meta.url), {
       workerData: { ...data, entry: entry.href },
     });
@@ -30,6 +30,7 @@ export const startServiceThread = <R>(
       if (msg && typeof msg === 'object' && 'ready' in msg)
         return resolve({
           ready: (msg as { ready: R }).ready,
+          post: (m: unknown) => worker.postMessage(m),
           stop: async () => {
             stopping = true;
             const done = new Promise<void>((r) => (stopped = r));
