@@ -3,7 +3,7 @@
 // start fails its call instead of leaving it waiting.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HttpEvent } from '../../functions/src/http/event';
-import { jobNames } from '../../functions/src/jobs';
+import { jobs as jobDefs } from '../../functions/src/jobs';
 import { functionWorkers, jobWorkers } from './function-workers';
 
 const event = (routeKey: string): HttpEvent =>
@@ -69,10 +69,25 @@ describe('the jobs in worker threads', () => {
   const jobs = jobWorkers();
   afterAll(() => jobs.stop(), 60_000);
 
-  it("warms every job's worker ahead of its first message", async () => {
-    expect(jobs.started()).toEqual([]);
-    await jobs.warmAll();
-    expect(jobs.started().sort()).toEqual([...jobNames].sort());
+  it("warms every job's workers ahead of its first message, one per batch run at once", async () => {
+    // Two jobs of jobs.ts: one that runs a batch at a time, and send, which runs four at once.
+    const some = jobWorkers(['request-mail', 'send']);
+    try {
+      expect(some.started()).toEqual([]);
+      await some.warmAll();
+      expect(jobDefs.send.concurrency).toBe(4);
+      expect(some.started().sort()).toEqual(['request-mail', 'send', 'send#1', 'send#2', 'send#3']);
+    } finally {
+      await some.stop();
+    }
+    // Each polling loop of send is handed a worker of its own.
+    const one = jobWorkers(['send']);
+    try {
+      await one.loadJob('send', 2);
+      expect(one.started()).toEqual(['send#2']);
+    } finally {
+      await one.stop();
+    }
   }, 120_000);
 
   it("answers a batch with the job's handler, failures reported per message", async () => {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyStructuredResultV2, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { HttpEvent } from '../../functions/src/http/event';
-import type { JobName } from '../../functions/src/jobs';
+import type { JobDef, JobName } from '../../functions/src/jobs';
 import { jobNames, jobs } from '../../functions/src/jobs';
 import { routeGroups } from '../../functions/src/routes';
 import type { WorkerAnswer, WorkerCall, WorkerSetup } from './function-worker';
@@ -144,23 +144,44 @@ export const functionWorkers = (timeoutSeconds: number) => {
   };
 };
 
+/** A job's worker for one polling loop: `send` for the first, `send#1`… for the others. */
+const instanceOf = (name: JobName, slot: number) => (slot === 0 ? name : `${name}#${slot}`);
+const jobOfInstance = (instance: string) => instance.split('#')[0] as JobName;
+
 /** The jobs (functions/src/jobs/<job>.ts), each with its timeout as the stack deploys it. */
-export const jobWorkers = () => {
-  const job = workers<SQSEvent, SQSBatchResponse | void>((name) => ({
-    module: new URL(`../../functions/src/jobs/${name}.ts`, import.meta.url),
-    functionName: `local-job-${name}`,
-    timeoutSeconds: jobs[name as JobName].timeoutSeconds,
-  }));
+/** `names`: the jobs it runs (all of jobs.ts unless a test says fewer). */
+export const jobWorkers = (names: readonly JobName[] = jobNames) => {
+  const job = workers<SQSEvent, SQSBatchResponse | void>((instance) => {
+    const name = jobOfInstance(instance);
+    return {
+      module: new URL(`../../functions/src/jobs/${name}.ts`, import.meta.url),
+      functionName: `local-job-${name}`,
+      timeoutSeconds: jobs[name].timeoutSeconds,
+    };
+  });
   return {
-    loadJob: async (name: JobName) => {
-      const handler = await job.load(name);
+    /**
+     * The handler of one of the job's polling loops. A job that runs several batches at once
+     * (jobs.ts `concurrency`) gets a worker per loop, as Lambda runs each concurrent batch in a
+     * sandbox of its own: its batches no longer share one thread (one core).
+     */
+    loadJob: async (name: JobName, slot = 0) => {
+      const handler = await job.load(instanceOf(name, slot));
       return (event: SQSEvent) => handler(event);
     },
     /**
-     * Starts every job's worker, one after another, so that no job's first message waits for a
+     * Starts every job's workers, one after another, so that no job's first message waits for a
      * cold start (a local-cloud choice, see functionWorkers): called once the cloud is up.
      */
-    warmAll: () => warmInTurn(job.warm, jobNames),
+    warmAll: () =>
+      warmInTurn(
+        job.warm,
+        names.flatMap((name) =>
+          Array.from({ length: (jobs[name] as JobDef).concurrency ?? 1 }, (_, slot) =>
+            instanceOf(name, slot),
+          ),
+        ),
+      ),
     started: job.started,
     stop: job.stop,
   };

@@ -15,7 +15,8 @@ export interface PollerOptions {
   queueUrls: Record<JobName, string>;
   queueArns: Record<JobName, string>;
   region: string;
-  loadJob: (job: JobName) => Promise<JobHandler>;
+  /** The job's handler for one of its polling loops (`slot`, 0 to its concurrency − 1). */
+  loadJob: (job: JobName, slot: number) => Promise<JobHandler>;
   /**
    * In AWS a failed message comes back after the queue's visibility timeout (minutes). Locally a
    * failed message is made visible again after this many seconds × its receive count, so retries
@@ -56,7 +57,7 @@ export const startPollers = (opts: PollerOptions) => {
     }
   };
 
-  const pollOnce = async (job: JobName) => {
+  const pollOnce = async (job: JobName, slot: number) => {
     const abort = new AbortController();
     inflight.add(abort);
     try {
@@ -97,7 +98,7 @@ export const startPollers = (opts: PollerOptions) => {
 
       let failedIds: Set<string>;
       try {
-        const handler = await opts.loadJob(job);
+        const handler = await opts.loadJob(job, slot);
         const timeout = opts.timeoutSeconds?.(job) ?? jobs[job].timeoutSeconds;
         const functionName = `local-job-${job}`;
         const invocation = await invokeWithTimeout(timeout, () =>
@@ -153,14 +154,14 @@ export const startPollers = (opts: PollerOptions) => {
   };
 
   // As many loops per job as the stack lets Lambda run batches of it at once (jobs.ts concurrency).
-  const loopsOf = (job: JobName): JobName[] => {
+  const loopsOf = (job: JobName): [JobName, number][] => {
     const def: JobDef = jobs[job];
-    return Array.from({ length: def.concurrency ?? 1 }, () => job);
+    return Array.from({ length: def.concurrency ?? 1 }, (_, slot) => [job, slot]);
   };
-  const loops = (opts.only ?? jobNames).flatMap(loopsOf).map(async (job) => {
+  const loops = (opts.only ?? jobNames).flatMap(loopsOf).map(async ([job, slot]) => {
     while (running) {
       try {
-        await pollOnce(job);
+        await pollOnce(job, slot);
       } catch (err) {
         if (!running) break;
         console.error(`poller for ${job} failed; retrying in 1 s`, (err as Error).message);
