@@ -148,8 +148,10 @@ export const functionWorkers = (timeoutSeconds: number) => {
 const instanceOf = (name: JobName, slot: number) => (slot === 0 ? name : `${name}#${slot}`);
 const jobOfInstance = (instance: string) => instance.split('#')[0] as JobName;
 
-/** The jobs (functions/src/jobs/<job>.ts), each with its timeout as the stack deploys it. */
-/** `names`: the jobs it runs (all of jobs.ts unless a test says fewer). */
+/**
+ * The jobs (functions/src/jobs/<job>.ts), each with its timeout as the stack deploys it; `names`
+ * are the jobs it runs (all of jobs.ts unless a test says fewer).
+ */
 export const jobWorkers = (names: readonly JobName[] = jobNames) => {
   const job = workers<SQSEvent, SQSBatchResponse | void>((instance) => {
     const name = jobOfInstance(instance);
