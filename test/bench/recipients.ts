@@ -49,7 +49,12 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
       const res = await workspaceCall(c, 'GET', `/api/recipients?${query}`);
       (search ? searches : pages).push(performance.now() - start);
       if (res.status !== 200) throw new Error(`recipients page: ${res.status} ${JSON.stringify(res.body)}`);
-      if (!search) shown = { page, anchor: (res.body as { anchor?: string }).anchor };
+      if (!search) {
+        // The anchor is in the answer's Data, as the screen reads it (web/src/pages/ManageStudents).
+        const anchor = (res.body.Data as { anchor?: string } | undefined)?.anchor;
+        if (!anchor) throw new Error('recipients page: the answer carries no anchor');
+        shown = { page, anchor };
+      }
     }
     const all = [...pages, ...searches].sort((a, b) => a - b);
     pages.sort((a, b) => a - b);
