@@ -93,6 +93,31 @@ describe('recipients search on a large cohort', () => {
     expect(second.mockData[0]!.children.map((c) => c.studentid)).toEqual(elodies.slice(30, 60));
   });
 
+  it('finds a name however it goes on after the text, and nothing past it', async () => {
+    // The search reads a key range (the text to the text followed by the highest code point): a
+    // name going on with a character from beyond the basic plane or the private use area is still in
+    // it, a name that differs in the last letter searched is not.
+    const edge = 'SEARCH-EDGE';
+    await store.putCohort(orgId, edge);
+    const names = ['Zoë\u{20000}', 'Zoe\uE000', 'Zoe\u{10FFFD}x', 'Zoe', 'Zof', 'Zod\u{10FFFF}'];
+    await store.putNewStudents(
+      orgId,
+      edge,
+      'degree',
+      names.map((firstname, i) => ({ ...student(`E${i + 1}`, 1), firstname, lastname: 'Edge' })),
+    );
+    const found = await search('zoe', { cohort: edge });
+    expect(found.studentIds.sort()).toEqual(['E1', 'E2', 'E3', 'E4']);
+    expect((await search('zo', { cohort: edge })).studentIds.sort()).toEqual([
+      'E1',
+      'E2',
+      'E3',
+      'E4',
+      'E5',
+      'E6',
+    ]);
+  });
+
   it('stays right after a rename, a delete and a status change', async () => {
     await recipients.updateRecipient(orgId, {
       selectedCertType: 'degree',
@@ -113,7 +138,9 @@ describe('recipients search on a large cohort', () => {
     await recipients.deleteRecipients(orgId, 'degree', [`${big}=S11`], false);
     expect((await search('elodie')).studentIds).not.toContain('S11');
     expect((await search('elodie')).data.cohortData.total).toBe(99);
-    expect((await recipients.listCohorts(orgId, 'degree')).Data.find((c) => c.value === big)!.count).toBe(999);
+    expect((await recipients.listCohorts(orgId, 'degree')).Data.find((c) => c.value === big)!.count).toBe(
+      999,
+    );
 
     await recipients.copyEmailAsKey(orgId, 'degree', [`${big}=S21`]);
     const pk = await search('elodie', { status: 'PK received' });
@@ -145,11 +172,16 @@ describe('recipients search on a large cohort', () => {
           updatedAt: now,
         })
         .params<{ Item: Record<string, unknown>; TableName: string }>();
-      const item = Object.fromEntries(Object.entries(params.Item).filter(([k]) => !/^gsi|^find|rosterOrder/.test(k)));
+      const item = Object.fromEntries(
+        Object.entries(params.Item).filter(([k]) => !/^gsi|^find|rosterOrder/.test(k)),
+      );
       await dynamoClient().send(new PutCommand({ TableName: params.TableName, Item: item }));
     }
     // Deleted before the cohort is ever read: it was never counted, so nothing is taken away.
-    expect(await recipients.deleteRecipients(orgId, 'degree', [`${old}=B2`], false)).toEqual({ deleted: 1, kept: 0 });
+    expect(await recipients.deleteRecipients(orgId, 'degree', [`${old}=B2`], false)).toEqual({
+      deleted: 1,
+      kept: 0,
+    });
 
     const page = await recipients.listRecipients(orgId, {
       cohort: old,

@@ -44,10 +44,10 @@ const searchIndex = <const I extends typeof GSI1 | typeof GSI3 | typeof GSI4 | t
  * | byId, cohort and type given    | ORG#<org>#COH#<cohort> / begins_with CT#<type>#R# |
  * | byId, cohort given             | ORG#<org>#COH#<cohort> / begins_with CT#       |
  * | byRoster (gsi2), a page        | ORG#<org>#COH#<cohort>#CT#<type> / RO#<rosterOrder> after or before a row |
- * | byFirstName (gsi1), a search   | ORG#<org>#CT#<type>#FIRST / F#<folded first name>, begins_with |
- * | byLastName (gsi3), a search    | ORG#<org>#CT#<type>#LAST / L#<folded last name>, begins_with |
- * | byEmail (gsi4), a search       | ORG#<org>#CT#<type>#EMAIL / E#<folded email>, begins_with |
- * | byStudentId (gsi5), a search   | ORG#<org>#CT#<type>#ID / I#<folded student id>, begins_with |
+ * | byFirstName (gsi1), a search   | ORG#<org>#CT#<type>#FIRST / F#<folded first name>, from–to (begins with) |
+ * | byLastName (gsi3), a search    | ORG#<org>#CT#<type>#LAST / L#<folded last name>, from–to (begins with) |
+ * | byEmail (gsi4), a search       | ORG#<org>#CT#<type>#EMAIL / E#<folded email>, from–to (begins with) |
+ * | byStudentId (gsi5), a search   | ORG#<org>#CT#<type>#ID / I#<folded student id>, from–to (begins with) |
  *
  * `byRoster` is the recipients screen's order, so a page of 20 reads 20 items from a known row
  * (domain/recipients/roster-pages.ts) instead of the cohort. The four search patterns answer "whose

@@ -342,16 +342,26 @@ export const indexedCount = async (
   return { rows: await indexCohort(orgId, cohortid, certtype), indexed: true };
 };
 
+/**
+ * The sort keys a search covers: from the folded text itself to the text followed by the highest
+ * code point. DynamoDB orders strings by their UTF-8 bytes, where U+10FFFF comes last (and no
+ * folded name holds it), so the range holds exactly the keys that begin with the text — as
+ * begins_with would, but DynamoDB Local reads a whole partition for begins_with (the
+ * organisation's rows of a type: 6–8 ms a query at 10,000 rows) and a range from its index (2 ms).
+ */
+const prefixRange = (prefix: string) => [prefix, `${prefix}\u{10FFFF}`] as const;
+type Range = ReturnType<typeof prefixRange>;
+
 /** The search patterns, one per searched field (store/recipients.ts). */
 const searchPatterns = [
-  (orgId: string, certtype: string, prefix: string) =>
-    recipients().query.byFirstName({ orgId, certtype }).begins({ findFirst: prefix }),
-  (orgId: string, certtype: string, prefix: string) =>
-    recipients().query.byLastName({ orgId, certtype }).begins({ findLast: prefix }),
-  (orgId: string, certtype: string, prefix: string) =>
-    recipients().query.byEmail({ orgId, certtype }).begins({ findEmail: prefix }),
-  (orgId: string, certtype: string, prefix: string) =>
-    recipients().query.byStudentId({ orgId, certtype }).begins({ findId: prefix }),
+  (orgId: string, certtype: string, [from, to]: Range) =>
+    recipients().query.byFirstName({ orgId, certtype }).between({ findFirst: from }, { findFirst: to }),
+  (orgId: string, certtype: string, [from, to]: Range) =>
+    recipients().query.byLastName({ orgId, certtype }).between({ findLast: from }, { findLast: to }),
+  (orgId: string, certtype: string, [from, to]: Range) =>
+    recipients().query.byEmail({ orgId, certtype }).between({ findEmail: from }, { findEmail: to }),
+  (orgId: string, certtype: string, [from, to]: Range) =>
+    recipients().query.byStudentId({ orgId, certtype }).between({ findId: from }, { findId: to }),
 ];
 
 /**
@@ -367,7 +377,7 @@ export const searchRows = async (orgId: string, certtype: string, search: string
     searchPatterns.map(
       async (pattern) =>
         (
-          await pattern(orgId, certtype, prefix).go({
+          await pattern(orgId, certtype, prefixRange(prefix)).go({
             ...earlierRows,
             attributes: screenAttributes,
             pages: 'all',
