@@ -93,6 +93,23 @@ describe('recipients search on a large cohort', () => {
     expect(second.mockData[0]!.children.map((c) => c.studentid)).toEqual(elodies.slice(30, 60));
   });
 
+  it("reads a job chunk's rows by their keys, in the cohort's order, not the cohort", async () => {
+    // A chunk of a run names 100 rows of the 1,000 (and one that does not exist).
+    const named = ids.filter((_, i) => i % 10 === 3).concat('S-GONE');
+    reads.n = 0;
+    const { rows } = await recipients.resolveSelection(
+      orgId,
+      'degree',
+      named.map((id) => `${big}=${id}`),
+    );
+    expect(reads.n).toBe(100);
+    const inCohortOrder = (await store.listCohortRows(orgId, big, 'degree'))
+      .filter((r) => named.includes(r.studentid))
+      .map((r) => r.studentid);
+    expect(rows.map((r) => r.studentid)).toEqual(inCohortOrder);
+    expect(inCohortOrder).toHaveLength(100);
+  });
+
   it('finds a name however it goes on after the text, and nothing past it', async () => {
     // The search reads a key range (the text to the text followed by the highest code point): a
     // name going on with a character from beyond the basic plane or the private use area is still in

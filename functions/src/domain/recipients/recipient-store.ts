@@ -222,6 +222,34 @@ export const listCohortRows = async (orgId: string, cohortid: string, certtype: 
       .go({ ...withKeys, pages: 'all' })
   ).data.map(asRow);
 
+/**
+ * Some rows of a cohort, by student id: batch reads of 100 keys (strongly consistent, as
+ * listCohortRows), in the cohort's own order. A job's chunk names 100 rows of a cohort of
+ * thousands: reading the cohort for them read 20 times the rows (a 2,000-row run's 20 chunks read
+ * 40,000 rows). A row that is gone is left out, as the query leaves it out.
+ */
+export const cohortRowsByIds = async (
+  orgId: string,
+  cohortid: string,
+  certtype: string,
+  studentids: readonly string[],
+): Promise<RecipientItem[]> => {
+  const found: RecipientItem[] = [];
+  let left = studentids.map((studentid) => ({ orgId, cohortid, certtype, studentid }));
+  for (let attempt = 1; left.length; attempt++) {
+    const { data, unprocessed } = await recipients().get(left).go({ ...withKeys, concurrency: 4 });
+    found.push(...data.map(asRow));
+    if (!unprocessed.length) break;
+    // A batch read may leave keys unread under load: those are read again.
+    if (attempt >= 5) throw new Error(`cohortRowsByIds: ${unprocessed.length} row(s) not read`);
+    left = unprocessed.map((k) => ({ orgId, cohortid, certtype, studentid: k.studentid }));
+    await new Promise((r) => setTimeout(r, 50 * attempt));
+  }
+  // The query's order: by sort key, whose strings DynamoDB compares as UTF-8 bytes.
+  const sortKey = (r: RecipientItem) => Buffer.from((r as { sk?: string }).sk ?? '');
+  return found.sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));
+};
+
 /** The first `limit` rows of a cohort: a sample (the designer's columns and preview recipient). */
 export const sampleCohortRows = async (orgId: string, cohortid: string, certtype: string, limit: number) =>
   (

@@ -31,6 +31,7 @@ import {
   indexedCount,
   listCohortItems,
   listCohortRows,
+  cohortRowsByIds,
   mapLimit,
   putCohort,
   readRosterCounts,
@@ -239,6 +240,12 @@ export const listRecipients = async (orgId: string, q: ListRecipientsQuery): Pro
   return pageOfTree(matching, q.page, q.pagesize);
 };
 
+/**
+ * Up to this many rows named in one cohort are read by their keys (a job's chunk: 100); more are
+ * read with the cohort, in one query.
+ */
+const ROWS_READ_BY_KEY = 300;
+
 /** The rows a selection names: `cohort=student` items, and `cohort=` for all of a cohort's rows. */
 export const resolveSelection = async (
   orgId: string,
@@ -256,8 +263,12 @@ export const resolveSelection = async (
   const rows: RecipientItem[] = [];
   const cohorts = [...new Set([...wholeCohorts, ...byCohort.keys()])];
   await mapLimit(cohorts, 8, async (c) => {
-    const all = await listCohortRows(orgId, c, certtype);
     const wanted = byCohort.get(c);
+    if (!wholeCohorts.includes(c) && wanted!.size <= ROWS_READ_BY_KEY) {
+      rows.push(...(await cohortRowsByIds(orgId, c, certtype, [...wanted!])));
+      return;
+    }
+    const all = await listCohortRows(orgId, c, certtype);
     rows.push(...(wholeCohorts.includes(c) ? all : all.filter((r) => wanted!.has(r.studentid))));
   });
   return { rows, wholeCohorts };
