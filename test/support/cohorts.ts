@@ -21,13 +21,18 @@ const call = async <T>(c: Caller, method: string, path: string, body?: unknown) 
   return { status: res.status, body: (await res.json()) as { Status: number; message: string; Data?: T } };
 };
 
-const poll = async <T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> => {
+const poll = async <T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+  everyMs = 250,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
     if (v !== undefined) return v;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 };
 
@@ -104,8 +109,16 @@ export const copyEmailsAsKeys = async (
   if (res.status !== 200) throw new Error(`copy email as key: ${JSON.stringify(res.body)}`);
 };
 
-/** Polls a workspace run until it is done (throws when it failed or took too long). */
-export const finishedRun = async (c: Caller, runId: string, timeoutMs = 600_000): Promise<RunView> => {
+/**
+ * Polls a workspace run until it is done (throws when it failed or took too long), every
+ * `everyMs` (the benches poll as the screen's run card does, once a second).
+ */
+export const finishedRun = async (
+  c: Caller,
+  runId: string,
+  timeoutMs = 600_000,
+  everyMs = 250,
+): Promise<RunView> => {
   const run = await poll(
     async () => {
       const r = (await call<RunView>(c, 'GET', `/api/workspace/runs/${runId}`)).body.Data;
@@ -113,6 +126,7 @@ export const finishedRun = async (c: Caller, runId: string, timeoutMs = 600_000)
     },
     timeoutMs,
     `run ${runId}`,
+    everyMs,
   );
   if (run.state === 'failed') throw new Error(`run failed: ${JSON.stringify(run)}`);
   return run;

@@ -55,8 +55,7 @@ type TextElement = Extract<DesignElement, { kind: 'text' }>;
 /** The largest size (pt, at most the element's) at which the text fits its box, by estimate. */
 export function fittedSize(el: TextElement, text: string, deva: boolean): number {
   const em =
-    (deva ? EM['Noto Sans Devanagari'] : (EM[el.font as DesignFont] ?? 0.6)) *
-      (el.uppercase ? 1.25 : 1) +
+    (deva ? EM['Noto Sans Devanagari'] : (EM[el.font as DesignFont] ?? 0.6)) * (el.uppercase ? 1.25 : 1) +
     el.letterSpacing;
   const widthPt = el.width * PT_PER_MM;
   const heightPt = el.height * PT_PER_MM;
@@ -85,7 +84,12 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 // One formatter for every certificate: toLocaleDateString builds a new one per call (about 1 ms,
 // a second of a 500-row generate).
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export function formatDate(value: string): string {
   const d = ISO_DAY.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
