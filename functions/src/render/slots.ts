@@ -82,8 +82,8 @@ export function fittedSize(el: TextElement, text: string, deva: boolean): number
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-// One formatter for every certificate: toLocaleDateString builds a new one per call (about 1 ms,
-// a second of a 500-row generate).
+// One formatter for every certificate: toLocaleDateString builds a new one per call (about 1 ms:
+// half a second of a 500-row generate).
 const DAY = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
