@@ -20,7 +20,7 @@ import { payingOrganisation } from './bench-support';
 const KEYS_PER_CALL = 500;
 // Runs are polled as the screen's run card polls them (web/src/api/workspace.ts useRun): once a
 // second. Each poll is a signed-in call on the same two cores as the work it waits for; the tests'
-// 250 ms took about a tenth of a core from a 2,000-row generate.
+// 250 ms took about a tenth of a core from a 1,000-row generate (a CPU profile of the route group).
 const POLL_MS = 1000;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
