@@ -10,7 +10,7 @@ import { spawnLocalCloud } from '../setup/spawn-cloud';
 import { registeredAdmin } from '../integration/accounts';
 import { sheetStudents, uploadCohort, workspaceCall, type Caller } from '../support/cohorts';
 import { percentile } from './bench-support';
-import { launchChromium } from '../e2e/browser';
+import { headlessShellPath, launchChromium } from '../e2e/browser';
 
 /** Where the SPA keeps a login (web/src/session.ts SESSION_STORAGE_KEY). */
 const sessionKey = 'proofmark.session';
@@ -69,7 +69,7 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
 
     const tab = await settingTabFirstOpen(cloud.info.appUrl, admin.session);
     console.log(
-      `  Setting tab, first open   ${tab.first.toFixed(0)} ms  (goal < 1000 ms; its first block; median of 3 cold loads, headless Chromium)`,
+      `  Setting tab, first open   ${tab.first.toFixed(0)} ms  (goal < 1000 ms; its first block; median of 5 cold loads, Chromium's headless shell)`,
     );
     console.log(
       `    every section drawn     ${tab.whole.toFixed(0)} ms  (the last one, Transaction receipts)`,
@@ -83,15 +83,19 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
 
 /**
  * The Setting tab opened straight from the address bar by a signed-in admin in a fresh browser
- * context (empty cache): from navigation until its first block ("Blockchain") is visible, and
- * until the last section (drawn once the first has been painted) is.
+ * context (empty cache), in Chromium's headless shell: from navigation until its first block
+ * ("Blockchain") is visible, and until the last section (drawn once the first has been painted)
+ * is. One open before the timed ones is not counted: the first call of a route after the local
+ * cloud started loads its code (a cold start, 0.5–1.5 s here), which is the server's first
+ * request, not a user's first open of the tab.
  */
-async function settingTabFirstOpen(appUrl: string, session: object, runs = 3) {
-  const browser = await launchChromium();
+async function settingTabFirstOpen(appUrl: string, session: object, runs = 5) {
+  // The shell: full Chromium's per-context toolbar renderer would be timed with the page (browser.ts).
+  const browser = await launchChromium({ executablePath: headlessShellPath() });
   const times: number[] = [];
   const wholes: number[] = [];
   try {
-    for (let i = 0; i < runs; i++) {
+    for (let i = -1; i < runs; i++) {
       const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 900 } });
       // Signed in the way the SPA keeps a login, before anything loads (so nothing is cached first).
       await context.addInitScript(
@@ -101,11 +105,11 @@ async function settingTabFirstOpen(appUrl: string, session: object, runs = 3) {
       const start = performance.now();
       await page.goto('/MyProfile?tab=settings');
       await page.getByRole('region', { name: 'Blockchain', exact: true }).waitFor({ timeout: 60_000 });
-      times.push(performance.now() - start);
+      if (i >= 0) times.push(performance.now() - start);
       await page
         .getByRole('region', { name: 'Transaction receipts', exact: true })
         .waitFor({ timeout: 60_000 });
-      wholes.push(performance.now() - start);
+      if (i >= 0) wholes.push(performance.now() - start);
       await context.close();
     }
   } finally {

@@ -31,6 +31,18 @@ export function chromiumPath(): string {
 }
 
 /**
+ * Chromium's headless shell (Debian's chromium-headless-shell, which .ci/run installs; the renderer
+ * prints certificates with it): Blink and V8 without the browser's own windows. Full Chromium in
+ * headless mode opens a window per browser context, and with it the toolbar's web UI (the omnibox
+ * popup), a renderer of its own that kept the main thread of its process busy about 1.1 s while a
+ * page opened in the new context: on two cores, CPU the page being measured did not get. A bench
+ * that times a page's first open in fresh contexts uses the shell, so it measures the page.
+ */
+export function headlessShellPath(): string {
+  return process.env.CHROMIUM_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+}
+
+/**
  * Launches the system Chromium through playwright-core (which downloads no browser of its own).
  * Callers close it; a test file typically launches once in beforeAll and opens a fresh context
  * per test so cookies and localStorage never leak between tests.
