@@ -52,7 +52,15 @@ export const domainAreas = {
     imports: ['settings'],
   },
   batches: {
-    exports: ['batches', 'creation', 'public-docs', 'revocations', 'status-list', 'status-list-editions'],
+    exports: [
+      'ahead-of-anchor',
+      'batches',
+      'creation',
+      'public-docs',
+      'revocations',
+      'status-list',
+      'status-list-editions',
+    ],
     imports: ['accounts', 'keys', 'recipients', 'settings', 'workspace'],
   },
   uploads: { exports: ['image-content'], imports: ['recipients'] },

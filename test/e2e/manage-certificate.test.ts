@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import jsQR from 'jsqr';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { recipientMessages } from '@proofmark/shared/recipients/messages';
 import { registeredAdmin } from '../integration/accounts';
@@ -75,7 +77,7 @@ beforeAll(async () => {
   // Issuing signs with the organisation's key for its blockchain (My Profile → Generate key pair).
   const key = await api('POST', '/api/keys', { token: admin.token, body: { blockchain: 'ethereum' } });
   expect(key.status, JSON.stringify(key.body)).toBeLessThan(300);
-  page = await openSignedIn(admin.session, { watch: (p) => p.on('request', track) });
+  page = await openSignedIn(admin.session, { watch: (p) => p.on('request', track), acceptDownloads: true });
 });
 
 sharedPageHooks('manage-certificate', () => page);
@@ -194,6 +196,40 @@ describe('Manage Certificate', () => {
       /^https?:/,
     );
   }, 240_000);
+
+  it("shows an issued certificate's QR code, drawn from its verifier page, and downloads it as a PNG", async () => {
+    const issued = page.getByRole('tabpanel', { name: /Issued/ });
+    const verifier = await issued.getByRole('link', { name: 'Preview of Marie Curie' }).getAttribute('href');
+    expect(verifier).toMatch(/\/verify\/[^/?]+\?id=/);
+    await issued.getByRole('button', { name: 'QR of Marie Curie' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'QR code of Marie Curie' });
+    await dialog.getByRole('img', { name: `QR code of ${verifier}` }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('C1001-qr.png');
+    const png = await readFile(await download.path());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // Read back: the browser decodes the PNG, jsQR reads the code from its pixels.
+    const image = await page.evaluate(
+      async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        [canvas.width, canvas.height] = [img.width, img.height];
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img, 0, 0);
+        const { data } = context.getImageData(0, 0, img.width, img.height);
+        return { width: img.width, height: img.height, data: Array.from(data) };
+      },
+      `data:image/png;base64,${png.toString('base64')}`,
+    );
+    expect(jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data).toBe(verifier);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
 
   it('holds and unholds an issued certificate, and asks for a revoke reason', async () => {
     const issued = page.getByRole('tabpanel', { name: /Issued/ });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { TransactionReceipt } from '@proofmark/shared/contract/transactions';
 import type { ApprovalsData } from '@proofmark/shared/contract/approvals';
 import type { RunView } from '@proofmark/shared/contract/workspace';
@@ -213,6 +214,8 @@ const expectRefused = async (
 describe('issuing from the workspace', () => {
   let admin: Admin;
   let slug: string;
+  /** The request the double-click test issued (A1–A3). */
+  let issuedRequest: string;
   const C = 'ISS-A';
   const ids = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9'];
 
@@ -425,6 +428,7 @@ describe('issuing from the workspace', () => {
       stat: await issuedStat(admin),
     };
     const requestId = randomUUID();
+    issuedRequest = requestId;
     const body = { selectedItems: items(C, ['A1', 'A2', 'A3']), requestId };
     const [a, b] = await Promise.all([issue(admin, body), issue(admin, body)]);
     expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([202, 202]);
@@ -449,7 +453,7 @@ describe('issuing from the workspace', () => {
     );
     expect((await issuedStat(admin)).issued).toBe(before.stat.issued + 3);
 
-    // The published certificate carries the id fixed at generation, verifies, and has its PDF and QR code.
+    // The published certificate carries the id fixed at generation, verifies, and has its PDF.
     const row = await rowOf(admin, C, 'A1');
     const credential = (await (await fetch(publicDoc(slug, row.certUuid!))).json()) as { id: string };
     expect(credential.id).toBe(`urn:uuid:${row.certUuid}`);
@@ -461,9 +465,56 @@ describe('issuing from the workspace', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    const qr = await fetch(publicDoc(slug, row.certUuid!, '-qr.png'));
-    expect(qr.status).toBe(200);
+    // Nothing is stored for its QR code: the Issued tab draws it from the verifier page's URL.
+    expect((await fetch(publicDoc(slug, row.certUuid!, '-qr.png'))).status).toBe(404);
     expect(row).toMatchObject({ batchId: requestId, issueRequestId: requestId });
+    // Its PDF and the batch's issued-credential records were published while the batch was hashed.
+    const batch = (
+      await clients().dynamo.send(
+        new GetCommand({ TableName: table(), Key: { pk: `ORG#${admin.orgId}`, sk: `BATCH#${requestId}` } }),
+      )
+    ).Item as { aheadOfAnchorAt?: string } | undefined;
+    expect(batch?.aheadOfAnchorAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('publishes the records and PDFs itself when the issue job did not publish them ahead of the anchor', async () => {
+    Object.assign(process.env, cloud().functionEnv);
+    const { afterAheadOfAnchor } = await import('../../functions/src/domain/batches/ahead-of-anchor');
+    const { getBatch } = await import('../../functions/src/domain/batches/batches');
+    const { publishBatch } = await import('../../functions/src/domain/batches/publishing');
+    const { dynamo, s3 } = clients();
+    const stored = await getBatch(admin.orgId, issuedRequest);
+    expect(stored.aheadOfAnchorAt).toBeDefined();
+    // Publishing waits for the issue job's part: an earlier reading without the mark finds it.
+    expect((await afterAheadOfAnchor({ ...stored, aheadOfAnchorAt: undefined }, 5000)).aheadOfAnchorAt).toBe(
+      stored.aheadOfAnchorAt,
+    );
+    // As if the issue job had died before its part: no mark, no record, no public PDF.
+    const row = await rowOf(admin, C, 'A1');
+    const recordKey = { pk: `ORG#${admin.orgId}`, sk: `CRED#urn:uuid:${row.certUuid}` };
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: `ORG#${admin.orgId}`, sk: `BATCH#${issuedRequest}` },
+        UpdateExpression: 'REMOVE aheadOfAnchorAt',
+      }),
+    );
+    await dynamo.send(new DeleteCommand({ TableName: table(), Key: recordKey }));
+    await s3.send(
+      new DeleteObjectCommand({
+        Bucket: cloud().resources.buckets.public,
+        Key: `credentials/${slug}/${row.certUuid}.pdf`,
+      }),
+    );
+    expect((await fetch(publicDoc(slug, row.certUuid!, '.pdf'))).status).toBe(404);
+    const unmarked = await afterAheadOfAnchor(await getBatch(admin.orgId, issuedRequest), 300);
+    expect(unmarked.aheadOfAnchorAt).toBeUndefined();
+    await publishBatch(unmarked);
+    const pdf = await fetch(publicDoc(slug, row.certUuid!, '.pdf'));
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const record = await dynamo.send(new GetCommand({ TableName: table(), Key: recordKey, ConsistentRead: true }));
+    expect(record.Item).toMatchObject({ batchId: issuedRequest, cohortid: C });
   });
 
   it('does nothing twice when the issue job is delivered again, mid-way or after it finished', async () => {

@@ -115,7 +115,6 @@ describe('issuance workspace: tabs, generate, preview, validate, review, reset',
     );
     expect(issued.pdfdownloadurl).toMatch(/11111111-1111-4111-8111-111111111111\.pdf$/);
     expect(issued.printpdfurl).toBe(`${issued.pdfdownloadurl}#print`);
-    expect(issued.qrcodeurl).toMatch(/11111111-1111-4111-8111-111111111111-qr\.png$/);
     expect(issued.verifyurl).toMatch(/\/verify\/[^/?]+\?id=11111111-1111-4111-8111-111111111111$/);
     // In progress: no public links yet.
     const pending = children(d.mockData).find((r) => r.id === item('S1'))!;

@@ -24,8 +24,6 @@ export const publicKeys = {
     `issuers/${slug}/status/w3c-${purpose}.json`,
   credential: (slug: string, credentialUuid: string, ext: 'json' | 'png' | 'svg' | 'pdf' = 'json') =>
     `credentials/${slug}/${credentialUuid}.${ext}`,
-  /** The QR code (PNG) of an issued certificate, pointing at its verifier page. */
-  credentialQr: (slug: string, credentialUuid: string) => `credentials/${slug}/${credentialUuid}-qr.png`,
 };
 
 export const publicUrl = (key: string) => `${publicBaseUrl()}/${key}`;

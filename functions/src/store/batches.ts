@@ -10,7 +10,8 @@ const statusPurposes = ['suspension', 'revocation'] as const;
  * of the organisation's status lists. It moves prepared → signing → signed → broadcast → published
  * by conditional writes on `state`; the signed raw transaction (`rawTx`) is stored before it is
  * broadcast. The credentials live in the artefacts bucket (`preparedObject`); the anchoring job
- * hashes them and sets `merkleRoot` before it leaves `prepared`.
+ * hashes them and sets `merkleRoot` before it leaves `prepared` (and meanwhile publishes what does
+ * not depend on the anchor, `aheadOfAnchorAt`).
  *
  * Until it is published, the batch also carries the pending-job mark of the anchoring job (gsi2
  * `PENDING#anchor` and the time it was queued, with `jobMessage`), which a restart of the local
@@ -45,6 +46,8 @@ export const batches = defineEntity('batch', {
     confirmations: attr.number,
     credentialIds: { ...attr.texts, required: true },
     preparedObject: attr.text,
+    // Set once what needs no anchor is published (domain/batches/publishing.ts publishAheadOfAnchor).
+    aheadOfAnchorAt: attr.text,
     source: { type: 'map', properties: { runId: attr.requiredText } },
     ...attr.pendingJobMark,
   },

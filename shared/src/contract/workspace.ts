@@ -66,7 +66,6 @@ export const certificateRow = recipientRow.extend({
   jsondownloadurl: z.string(),
   pdfdownloadurl: z.string(),
   printpdfurl: z.string(),
-  qrcodeurl: z.string(),
   /** The organisation's verifier page for this certificate. */
   verifyurl: z.string(),
   /** When a scheduled issuance runs (ISO), for status Scheduled. */

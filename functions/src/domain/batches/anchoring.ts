@@ -5,16 +5,19 @@ import { activeIssuingKey, allocateNonce, issuingPrivateKey, listIssuingKeys } f
 import { chainAdapter } from '../../adapters/chain/deployment-chains';
 import { requiredConfirmations } from '../../adapters/chain/deployment-networks';
 import { getBatch, type BatchRecord } from './batches';
+import { confirmationsWithin } from './confirmation-wait';
 import { prepareQueuedBatch } from './preparing';
 import { publishBatch } from './publishing';
+import { afterAheadOfAnchor } from './ahead-of-anchor';
 import { findRun, updateRun } from '../runs';
 
 /*
  * The anchoring job's half of a batch's life (see batches/batches.ts for the records and
  * batches/creation.ts for how batches are made): hashing the credentials (batches/preparing.ts),
- * signing and broadcasting the anchor, then publishing (batches/publishing.ts). Its own modules so
- * the HTTP functions that make or list batches do not carry the hashing or the publishing code
- * (jsonld, signers, baking, the workspace's QR codes).
+ * signing and broadcasting the anchor, then publishing (batches/publishing.ts) what the issue job
+ * did not publish ahead of the anchor (batches/ahead-of-anchor.ts). Its own modules so the HTTP
+ * functions that make or list batches do not carry the hashing or the publishing code (jsonld,
+ * signers, baking).
  */
 
 type Changes = Partial<
@@ -95,13 +98,14 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
   if (batch.state === 'signed' || batch.state === 'broadcast') {
     await chain.broadcast(batch.rawTx!);
     if (batch.state === 'signed') await advance(batch, 'signed', { state: 'broadcast' });
-    const conf = await chain.confirmations(batch.txId!);
+    const conf = await confirmationsWithin(() => chain.confirmations(batch.txId!), requiredConfirmations());
     if (!conf || conf.confirmations < requiredConfirmations()) {
       throw new Error(
         `Transaction ${batch.txId} has ${conf?.confirmations ?? 0} confirmations; waiting for ${requiredConfirmations()}`,
       );
     }
-    const broadcast = await getBatch(orgId, batchId);
+    // The issue job's part first (ahead-of-anchor.ts), which it has most likely finished by now.
+    const broadcast = await afterAheadOfAnchor(await getBatch(orgId, batchId));
     await publishBatch(broadcast);
     await markPublished(broadcast, conf);
     batch = await getBatch(orgId, batchId);

@@ -51,6 +51,8 @@ export interface BatchRecord {
    * then with their hashes and Merkle root once the anchoring job has prepared them (PreparedBatch).
    */
   preparedObject?: string;
+  /** When its records and PDFs were published while it was hashed (batches/publishing.ts publishAheadOfAnchor). */
+  aheadOfAnchorAt?: string;
   /** The workspace run (issue or bake request) whose recipient rows this batch issues. */
   source?: { runId: string };
 }

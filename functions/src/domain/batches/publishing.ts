@@ -14,9 +14,9 @@ import { badgeSigningKey } from '../keys/badge-keys';
 import { defaultBadgePng, defaultBadgeSvg } from '../keys/badge-images';
 import { issuerUrls, publicKeys } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
-import { statusPurposes } from './status-list';
 import { firstStatusListsMissing, markStatusListPublished } from './status-list-editions';
 import { batchRunRows, publishRunRows } from '../workspace/issue/published';
+import { cohortsOf, recordCertificates } from './ahead-of-anchor';
 import { mapLimit } from '../recipients/recipient-store';
 import { preparedKey, uuidOf, type BatchRecord } from './batches';
 import { achievementImageKey } from './credentials';
@@ -110,9 +110,8 @@ export const publishBatch = async (batch: BatchRecord) => {
     if (missing.length)
       throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
   }
-  // The workspace rows the batch was made for: each issued credential records its row's cohort.
+  // The workspace rows the batch was made for.
   const runRows = batch.source ? await batchRunRows(batch.orgId, batch) : undefined;
-  const cohorts = new Map(runRows?.rows.map((r) => [`urn:uuid:${r.certUuid}`, r.cohortid]));
   // Writing the same document twice writes the same bytes: safe on a retry.
   if (batch.kind === 'statuslist' && batch.statusListForm === 'w3c') {
     // Also signed by the issuer's badge key: W3C status list libraries verify the list's own proof.
@@ -144,20 +143,14 @@ export const publishBatch = async (batch: BatchRecord) => {
       batch.credentialIds,
       batch.statusIndexStart ?? 0,
       batch.statusIndexStart === undefined ? [] : ['revocation'],
-      cohorts,
+      cohortsOf(runRows?.rows),
     );
   } else {
-    // The records first in flight: no row is issued before its credential is recorded (a revoke
-    // finds it), but they are written while S3 takes the documents. Kept from being an unhandled
-    // rejection until it is awaited.
-    const recorded = recordIssuedCredentials(
-      batch.orgId,
-      batch.id,
-      batch.credentialIds,
-      batch.statusIndexStart ?? 0,
-      batch.statusIndexStart === undefined ? [] : [...statusPurposes],
-      cohorts,
-    );
+    // Unless the issue job wrote them ahead of the anchor (ahead-of-anchor.ts), the records first
+    // in flight: no row is issued before its credential is recorded (a revoke finds it), but they
+    // are written while S3 takes the documents. Kept from being an unhandled rejection until awaited.
+    const ahead = !!batch.aheadOfAnchorAt;
+    const recorded = ahead ? Promise.resolve() : recordCertificates(batch, runRows?.rows);
     recorded.catch(() => undefined);
     const writeJson = (c: { id?: unknown }) =>
       putObject(
@@ -180,6 +173,7 @@ export const publishBatch = async (batch: BatchRecord) => {
         publishRunRows(org, batch, runRows, {
           objectsOf: (r) => writeJson(byId.get(`urn:uuid:${r.certUuid}`)!),
           movable: recorded,
+          pdfsPublished: ahead,
         }),
     ]);
     await recorded;

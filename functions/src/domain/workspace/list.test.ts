@@ -51,7 +51,6 @@ describe('certificate rows of the workspace', () => {
       jsondownloadurl: `https://cdn.example.test/public/credentials/my-college/${uuid}.json`,
       pdfdownloadurl: `https://cdn.example.test/public/credentials/my-college/${uuid}.pdf`,
       printpdfurl: `https://cdn.example.test/public/credentials/my-college/${uuid}.pdf#print`,
-      qrcodeurl: `https://cdn.example.test/public/credentials/my-college/${uuid}-qr.png`,
       verifyurl: `https://app.example.test/verify/my-college?id=${uuid}`,
       approval: 2,
       declinereason: 'typo',

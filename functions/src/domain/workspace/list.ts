@@ -43,7 +43,6 @@ export const certificateRowOf =
       jsondownloadurl: link(publicKeys.credential(slug, uuid)),
       pdfdownloadurl: link(publicKeys.credential(slug, uuid, 'pdf')),
       printpdfurl: published ? `${publicUrl(publicKeys.credential(slug, uuid, 'pdf'))}${PRINT_FRAGMENT}` : '',
-      qrcodeurl: link(publicKeys.credentialQr(slug, uuid)),
       verifyurl: published ? verifierPageUrl(slug, uuid) : '',
       scheduledAt: r.status === certificateStatus.scheduled ? (r.scheduledAt ?? '') : '',
       approval: r.status ? (approvalCodeOf(r.status, r.approval) ?? 0) : 0,

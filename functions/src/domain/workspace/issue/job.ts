@@ -6,6 +6,7 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { findBatch } from '../../batches/batches';
 import { createBatch, requeueAnchor } from '../../batches/creation';
+import { publishAheadOfAnchor } from '../../batches/ahead-of-anchor';
 import { publicUrl } from '../../public-urls';
 import { getOrg } from '../../accounts/users';
 import { getOrgSettings } from '../../settings/org-settings';
@@ -157,8 +158,10 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
 
   const stored = await findBatch(orgId, runId);
   if (stored) {
-    // An earlier delivery built the batch; its queueing of the anchor may have failed.
+    // An earlier delivery built the batch; its queueing of the anchor, or what it publishes ahead
+    // of the anchor, may have failed.
     await requeueAnchor(stored);
+    await publishAheadOfAnchor(stored);
     await markRunning(run, { batchId: runId });
     return void (await clearJobMark(orgId, runId));
   }
@@ -189,8 +192,9 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
   }
   // A bake takes the achievement and its image from the cohort's open-badge design (its first row's).
   const badge = run.kind === 'bake' ? await badgeDesignFor(orgId, rows[0]!.cohortid) : undefined;
+  let batch;
   try {
-    await createBatch(
+    batch = await createBatch(
       orgId,
       {
         blockchain: run.blockchain,
@@ -221,6 +225,8 @@ export const runIssueJob = async (orgId: string, runId: string): Promise<void> =
     if (err instanceof AppError && err.status < 500) return void (await failRun(run, rows, err.message));
     throw err;
   }
+  // While the anchoring job hashes the batch: its records and PDFs (batches/ahead-of-anchor.ts).
+  await publishAheadOfAnchor(batch);
   await updateRun(orgId, runId, { batchId: runId });
   await clearJobMark(orgId, runId);
 };

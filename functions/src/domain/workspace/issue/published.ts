@@ -1,9 +1,8 @@
 import { certificateStatus as st, isIssuedTabStatus } from '@proofmark/shared/workspace/rules';
 import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
-import { copyObject, putObject } from '../../../adapters/blobs';
-import { qrPng } from '../../../render/qr';
+import { copyObject } from '../../../adapters/blobs';
 import { objectKeys } from '../../object-keys';
-import { publicKeys, verifierPageUrl } from '../../public-urls';
+import { publicKeys } from '../../public-urls';
 import { mapLimit, type RecipientItem } from '../../recipients/recipient-store';
 import { resolveSelection } from '../../recipients/recipients';
 import { findRun, updateRun } from '../../runs';
@@ -15,8 +14,10 @@ import { MAX_TRANSACTION_ITEMS } from '../../../store/transaction';
 type RunOfBatch = Awaited<ReturnType<typeof findRun>> & { certtype: string; items: string[] };
 type PublishedBatch = { id: string; txId?: string; credentialIds: string[]; source?: { runId: string } };
 
-/** Rows whose objects (two or three each) are written at once: some 50 requests, the HTTP agent's sockets. */
-const ROWS_AT_ONCE = 16;
+/** Requests at once: within the HTTP agent's 50 sockets (more only queue up in it). */
+const OBJECTS_AT_ONCE = 32;
+/** Rows whose objects (the JSON, and the PDF unless it went public ahead) are written at once. */
+const ROWS_AT_ONCE = 32;
 
 /**
  * The rows of the issue or bake request that asked for the batch: those it claimed whose
@@ -45,18 +46,39 @@ export const batchRunRows = async (
 const ROWS_PER_MOVE = MAX_TRANSACTION_ITEMS;
 
 export interface RowPublishing {
-  /** More objects of the row's certificate (its JSON), written with its PDF and QR code. */
+  /** More objects of the row's certificate (its JSON), written with its PDF. */
   objectsOf?: (row: RecipientItem) => Promise<unknown>;
   /** What must be stored before any row moves (the batch's issued-credential records). */
   movable?: Promise<unknown>;
+  /** The PDFs went public already (publishRunPdfs, ahead of the anchor). */
+  pdfsPublished?: boolean;
 }
 
 /**
- * When the batch of an issue or bake request is published: each certificate's generated PDF and
- * its QR code (pointing at the certificate's verifier page) go public next to the credential, the
- * rows become 'Certificate issued', the dashboard counts them and the run is done. A row moves only
- * once its objects are written (and `movable` is), but the moves of the rows whose objects are
- * written go on while the next rows' objects are written: the table and S3 work at the same time.
+ * Each row's generated PDF copied next to its credential in the public bucket. It needs no anchor,
+ * so the issue job does it while the anchoring job hashes the batch (batches/ahead-of-anchor.ts);
+ * publishing does it when that did not happen. A row baked without having been generated has no
+ * PDF: nothing to copy.
+ */
+export const publishRunPdfs = (
+  org: Pick<OrgRecord, 'orgId' | 'verifierSlug'>,
+  rows: readonly RecipientItem[],
+) => mapLimit([...rows], OBJECTS_AT_ONCE, (r) => copyPdf(org, r.certUuid!));
+
+const copyPdf = (org: Pick<OrgRecord, 'orgId' | 'verifierSlug'>, uuid: string) =>
+  copyObject(
+    { bucket: 'artefacts', key: objectKeys.generated(org.orgId, uuid, 'pdf') },
+    { bucket: 'public', key: publicKeys.credential(org.verifierSlug, uuid, 'pdf') },
+    'application/pdf',
+  );
+
+/**
+ * When the batch of an issue or bake request is published: each certificate's generated PDF goes
+ * public next to the credential (unless it did ahead of the anchor), the rows become
+ * 'Certificate issued', the dashboard counts them and the run is done. A row moves only once its
+ * objects are written (and `movable` is), but the moves of the rows whose objects are written go
+ * on while the next rows' objects are written: the table and S3 work at the same time. Its QR code
+ * is not stored: the Issued tab draws it from the verifier page's URL, as the download zip does.
  * Called before the batch is marked published, so a crash half way is finished by the anchoring
  * job's retry: the same objects are written again, and a row is counted only by the write that moved it.
  */
@@ -95,19 +117,7 @@ export const publishRunRows = async (
   };
   await mapLimit(mine, ROWS_AT_ONCE, async (r, i) => {
     if (failure) throw failure.err;
-    const uuid = r.certUuid!;
-    // The QR code is drawn here (qrPng: well under a millisecond; qrcode's PNG output took ~20 ms).
-    const qr = qrPng(verifierPageUrl(org.verifierSlug, uuid), { width: 300, margin: 2 });
-    await Promise.all([
-      // A row baked without having been generated has no PDF: nothing to copy then.
-      copyObject(
-        { bucket: 'artefacts', key: objectKeys.generated(org.orgId, uuid, 'pdf') },
-        { bucket: 'public', key: publicKeys.credential(org.verifierSlug, uuid, 'pdf') },
-        'application/pdf',
-      ),
-      putObject('public', publicKeys.credentialQr(org.verifierSlug, uuid), qr, 'image/png'),
-      also.objectsOf?.(r),
-    ]);
+    await Promise.all([also.pdfsPublished ? undefined : copyPdf(org, r.certUuid!), also.objectsOf?.(r)]);
     ready.push(i);
     if (ready.length === ROWS_PER_MOVE) flush();
   });

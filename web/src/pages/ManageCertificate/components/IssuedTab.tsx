@@ -20,6 +20,7 @@ import { CertificateTable, childOnly, rowName } from './CertificateTable';
 import { DownloadModal } from './DownloadModal';
 import type { DownloadOptions, DownloadType } from './DownloadModal';
 import type { CertTableRow } from './certificate-rows';
+import { QrModal } from './QrModal';
 import { RevokeModal } from './RevokeModal';
 import { ActionButton, RuleButton } from './RuleButton';
 import type { RevokeSubmission } from './RevokeModal';
@@ -54,6 +55,7 @@ export function IssuedTab(props: IssuedTabProps) {
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [revokeOpen, setRevokeOpen] = useState(false);
   const [revokeError, setRevokeError] = useState<string>();
+  const [qrOf, setQrOf] = useState<CertTableRow>();
 
   const send = useMutation({
     mutationFn: () => workspaceApi.send(sel),
@@ -110,7 +112,19 @@ export function IssuedTab(props: IssuedTabProps) {
           {link(row.pdfdownloadurl, 'Pdf', row)}
           {link(row.jsondownloadurl, 'Json', row)}
           {link(row.printpdfurl, 'Print', row)}
-          {link(row.qrcodeurl, 'QR', row)}
+          {row.verifyurl ? (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto' }}
+              onClick={() => setQrOf(row)}
+              aria-label={`QR of ${rowName(row)}`}
+            >
+              QR
+            </Button>
+          ) : (
+            <Typography.Text type="secondary">QR</Typography.Text>
+          )}
         </Space>
       )),
     },
@@ -214,6 +228,10 @@ export function IssuedTab(props: IssuedTabProps) {
           download.mutate(choice);
         }}
         onCancel={() => setDownloadOpen(false)}
+      />
+      <QrModal
+        target={qrOf && { url: qrOf.verifyurl, name: rowName(qrOf), studentid: qrOf.studentid }}
+        onClose={() => setQrOf(undefined)}
       />
       <RevokeModal
         open={revokeOpen}

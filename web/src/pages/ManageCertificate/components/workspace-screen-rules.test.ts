@@ -40,7 +40,6 @@ const child = (cohort: string, id: string, status: string): CertificateRow => ({
   jsondownloadurl: '',
   pdfdownloadurl: '',
   printpdfurl: '',
-  qrcodeurl: '',
   verifyurl: '',
   scheduledAt: '',
   approval: 0,

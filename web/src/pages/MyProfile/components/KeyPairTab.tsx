@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   App,
@@ -16,7 +16,6 @@ import {
   Typography,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { generateKeyRequest } from '@proofmark/shared/contract/keys';
 import type { IssuingKeyView } from '@proofmark/shared/contract/keys';
 import { keysApi } from '../../../api/keys';
@@ -26,6 +25,7 @@ import { useCan } from '../../../auth/useCan';
 import { useOrgScope } from '../../../auth/useOrgScope';
 import { schemaRules } from '../../../forms/schemaRules';
 import { KeyOutlined, QrcodeOutlined } from '../../../components/icons';
+import { QrCode } from '../../../components/QrCode';
 
 type Chain = IssuingKeyView['blockchain'];
 const chainLabels: Record<Chain, string> = { bitcoin: 'Bitcoin', ethereum: 'Ethereum' };
@@ -33,36 +33,6 @@ const rule = schemaRules(generateKeyRequest, ['blockchain'] as const);
 
 const keysKey = (org: string) => [...queryKeys.org(org), 'keys'] as const;
 const when = (iso: string) => new Date(iso).toLocaleString();
-
-/** The QR code of `text`, drawn here as an SVG (no outside chart service sees the address). */
-function QrCode({ text }: { text: string }) {
-  const [svg, setSvg] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    void QRCode.toString(text, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#101828', light: '#ffffff' },
-    }).then((out) => {
-      if (live) setSvg(out);
-    });
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  if (svg === undefined) return <Skeleton.Node active style={{ width: 200, height: 200 }} />;
-  return (
-    <div
-      role="img"
-      aria-label={`QR code of ${text}`}
-      data-testid="keypair-qr"
-      style={{ width: 200, height: 200, lineHeight: 0 }}
-      // The library's own SVG markup: path data only, made from the address.
-      dangerouslySetInnerHTML={{ __html: svg }}
-    />
-  );
-}
 
 // Print shows only the address and its QR code.
 const printStyles = `
@@ -86,7 +56,7 @@ function AddressCard({ issuingKey }: { issuingKey: IssuingKeyView }) {
       role="region"
     >
       <Flex gap={24} wrap align="center">
-        <QrCode text={issuingKey.publickey} />
+        <QrCode text={issuingKey.publickey} testId="keypair-qr" />
         <Flex vertical gap={8} style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Flex gap={8} align="center">
             <Tag
