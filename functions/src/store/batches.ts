@@ -10,8 +10,8 @@ const statusPurposes = ['suspension', 'revocation'] as const;
  * of the organisation's status lists. It moves prepared → signing → signed → broadcast → published
  * by conditional writes on `state`; the signed raw transaction (`rawTx`) is stored before it is
  * broadcast. The credentials live in the artefacts bucket (`preparedObject`); the anchoring job
- * hashes them and sets `merkleRoot` before it leaves `prepared` (and meanwhile publishes what does
- * not depend on the anchor, `aheadOfAnchorAt`).
+ * hashes them and sets `merkleRoot` before it leaves `prepared`. A batch of certificates made by an
+ * issue request gets `aheadOfAnchorAt` once the issue job has published what needs no anchor.
  *
  * Until it is published, the batch also carries the pending-job mark of the anchoring job (gsi2
  * `PENDING#anchor` and the time it was queued, with `jobMessage`), which a restart of the local

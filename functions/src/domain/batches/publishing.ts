@@ -159,7 +159,7 @@ export const publishBatch = async (batch: BatchRecord) => {
         JSON.stringify(c, null, 2),
         'application/json',
       );
-    // A run's row gets its document with its PDF and QR code; a credential of no row on its own.
+    // A run's row gets its document with its PDF; a credential of no row on its own.
     const byId = new Map(signed.map((c) => [String(c.id), c]));
     const ofRows = new Set(runRows?.rows.map((r) => `urn:uuid:${r.certUuid}`));
     await Promise.all([
@@ -179,6 +179,6 @@ export const publishBatch = async (batch: BatchRecord) => {
     await recorded;
     return;
   }
-  // The workspace's rows follow their batch (issued, public PDF and QR code, counters, the run done).
+  // The workspace's rows follow their batch (issued, public PDF, counters, the run done).
   if (runRows) await publishRunRows(org, batch, runRows);
 };

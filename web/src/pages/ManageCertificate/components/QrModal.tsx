@@ -31,7 +31,10 @@ export function QrModal({ target, onClose }: QrModalProps) {
     <Modal
       open={!!target}
       title={target ? `QR code of ${target.name}` : 'QR code'}
-      onCancel={onClose}
+      onCancel={() => {
+        setFailed(false);
+        onClose();
+      }}
       footer={
         <Button type="primary" icon={<DownloadOutlined />} onClick={() => void download()}>
           Download PNG
