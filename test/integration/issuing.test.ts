@@ -473,8 +473,19 @@ describe('issuing from the workspace', () => {
       await clients().dynamo.send(
         new GetCommand({ TableName: table(), Key: { pk: `ORG#${admin.orgId}`, sk: `BATCH#${requestId}` } }),
       )
-    ).Item as { aheadOfAnchorAt?: string } | undefined;
+    ).Item as { aheadOfAnchorAt?: string; createdAt: string } | undefined;
     expect(batch?.aheadOfAnchorAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The organisation's first status lists were asked for when its first request was accepted,
+    // before the issue job made the batch: the anchor job anchored them while the rows were claimed.
+    const org = (
+      await clients().dynamo.send(
+        new GetCommand({ TableName: table(), Key: { pk: `ORG#${admin.orgId}`, sk: 'ORG' } }),
+      )
+    ).Item as Record<string, string>;
+    for (const list of ['revocation', 'suspension']) {
+      expect(org[`${list}ListRequestedAt`]! < batch!.createdAt).toBe(true);
+      expect(org[`${list}ListPublishedAt`]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    }
   });
 
   it('publishes the records and PDFs itself when the issue job did not publish them ahead of the anchor', async () => {

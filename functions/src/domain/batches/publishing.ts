@@ -14,7 +14,7 @@ import { badgeSigningKey } from '../keys/badge-keys';
 import { defaultBadgePng, defaultBadgeSvg } from '../keys/badge-images';
 import { issuerUrls, publicKeys } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
-import { firstStatusListsMissing, markStatusListPublished } from './status-list-editions';
+import { afterFirstStatusLists, markStatusListPublished } from './status-list-editions';
 import { batchRunRows, publishRunRows } from '../workspace/issue/published';
 import { cohortsOf, recordCertificates } from './ahead-of-anchor';
 import { mapLimit } from '../recipients/recipient-store';
@@ -106,7 +106,7 @@ export const publishBatch = async (batch: BatchRecord) => {
   );
   // Published credentials must verify at once: not before the status lists they name exist.
   if (batch.kind === 'credentials') {
-    const missing = await firstStatusListsMissing(batch.orgId, batch.format);
+    const missing = await afterFirstStatusLists(batch.orgId, batch.format);
     if (missing.length)
       throw new Error(`Batch ${batch.id} waits for the first ${missing.join(' and ')} status list`);
   }

@@ -36,8 +36,9 @@ const published = (list: ListName): OnceMarker => `${list}ListPublishedAt`;
 
 /**
  * The first editions of the lists a new batch's credentials name, queued once per organisation —
- * before the batch, so they are anchored (and published) first and the batch's publishing need not
- * wait for them by retrying.
+ * when an issue request is accepted (workspace/issue/start.ts) and again before the batch
+ * (creation.ts, for batches made otherwise), so they are anchored and published before the batch
+ * and its publishing need not wait for them by retrying (afterFirstStatusLists).
  */
 export const requestFirstStatusLists = async (orgId: string, format: BatchRecord['format']) => {
   for (const { purpose, form } of namedBy(format))
@@ -52,6 +53,30 @@ export const firstStatusListsMissing = async (orgId: string, format: BatchRecord
       namedBy(format).map(({ purpose, form }) => published(listName(purpose, form))),
     )
   ).map((marker) => marker.replace(/ListPublishedAt$/, ''));
+
+/** How long a batch ready to publish waits for its lists' first editions before its job is retried. */
+export const FIRST_LISTS_WAIT_MS = 20_000;
+const FIRST_LISTS_POLL_MS = 250;
+
+/**
+ * The lists still missing after waiting up to `waitMs` for them. The first editions are anchored
+ * by their own deliveries of the anchor job, asked for when the first issue request is accepted:
+ * the local cloud anchors one batch at a time, so they are out before the batch; Lambda anchors
+ * them beside it, and a retry would come back only after the queue's visibility timeout (minutes),
+ * so a few seconds are waited for here.
+ */
+export const afterFirstStatusLists = async (
+  orgId: string,
+  format: BatchRecord['format'],
+  waitMs = FIRST_LISTS_WAIT_MS,
+): Promise<string[]> => {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const missing = await firstStatusListsMissing(orgId, format);
+    if (!missing.length || Date.now() >= until) return missing;
+    await new Promise((r) => setTimeout(r, FIRST_LISTS_POLL_MS));
+  }
+};
 
 /** Records that an edition of the list is out (only the first one counts). */
 export const markStatusListPublished = (orgId: string, purpose: StatusPurpose, form: StatusListForm) =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { certificateStatus as st } from '@proofmark/shared/workspace/rules';
 import { recipients } from '../../store/recipients';
 import { written } from '../../store/table';
@@ -97,20 +98,26 @@ export const transitionRows = <R extends RecipientKey>(
     ROWS_PER_WRITE,
   );
 
-/** A row's certificate uuid set before it is rendered, once: refused when it has one already. */
-export const certUuidFixing = (row: RecipientKey, certUuid: string, at: string) =>
-  update(
-    recipients()
-      .patch(keyOf(row))
-      .set({ certUuid, updatedAt: at })
-      .where((a, op) => op.notExists(a.certUuid))
-      .params(),
-  );
+/**
+ * The certificate id a run gives a row that has none: a name-based UUID (RFC 9562 version 5) of
+ * the run and the row, so every delivery of the run's chunk renders to the same PDF and no other
+ * run or row can arrive at it.
+ */
+export const certUuidFor = (runId: string, row: RecipientKey) => {
+  const namespace = Buffer.from(runId.replace(/-/g, ''), 'hex');
+  const name = Buffer.from(JSON.stringify([row.orgId, row.cohortid, row.certtype, row.studentid]));
+  const b = createHash('sha1').update(namespace).update(name).digest().subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x50;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 /**
  * The row becoming 'generated' by this run, as one write of the transaction that also counts it
  * on the run: refused when this run generated it already (a retried chunk), when it left the
- * generatable statuses, or when its certificate id is not the one rendered.
+ * generatable statuses, or when it has a certificate id other than the one rendered (a row without
+ * one takes it here).
  */
 export const generatedMarking = (
   row: RecipientKey,
@@ -134,7 +141,8 @@ export const generatedMarking = (
       .where(
         (a, op) =>
           `(${op.eq(a.status, is(st.pkReceived))} OR ${op.eq(a.status, is(st.generated))} OR ` +
-          `${op.eq(a.status, is(st.sentForReview))}) AND ${op.eq(a.certUuid, certUuid)} AND ` +
+          `${op.eq(a.status, is(st.sentForReview))}) AND ` +
+          `(${op.eq(a.certUuid, certUuid)} OR ${op.notExists(a.certUuid)}) AND ` +
           `(${op.notExists(a.generateRun)} OR ${op.ne(a.generateRun, runId)})`,
       )
       .params(),

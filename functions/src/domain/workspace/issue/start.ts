@@ -13,6 +13,7 @@ import type { Blockchain } from '../../keys/chains';
 import type { RecipientItem } from '../../recipients/recipient-store';
 import { runCreation } from '../../runs';
 import { debitItems, getBalance } from '../../billing/balance';
+import { requestFirstStatusLists } from '../../batches/status-list-editions';
 import { claimIssueRows } from './claims';
 import { findIssueRun, type IssueKind, type IssueRun } from './run';
 
@@ -86,6 +87,14 @@ export const openIssueRun = async (
     }
   }
   if (o.at) await scheduleJob('issue', o.at, run.id, message);
+  // A new organisation's first status lists (creation.ts asks for them too, once per organisation):
+  // asked for now, the anchor job anchors them while the rows are claimed and the batch is built,
+  // instead of between the batch's queueing and its own anchoring (2–3 s of a first issue).
+  else
+    await requestFirstStatusLists(
+      orgId,
+      o.kind === 'bake' || o.certtype === 'openbadges' ? 'openbadge' : 'blockcerts',
+    );
   const claimed = await claimIssueRows(run);
   if (!o.at) await enqueueJob('issue', message);
   return claimed;
