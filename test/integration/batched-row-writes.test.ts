@@ -6,20 +6,32 @@ import { setRow } from './workspace-fixtures';
 
 /**
  * Row writes made in transactions of up to 100 rows (store/transaction.ts writeEach), as the issue
- * request's claims, publishing and "copy email as key" make them: against the local DynamoDB, each
- * row is still written on its own condition — a row changed or deleted after it was read is left
- * alone and answered false — and every other row is written exactly once.
+ * request's claims, publishing, "copy email as key" and generate's marks make them: against the
+ * local DynamoDB, each row is still written on its own condition — a row changed or deleted after
+ * it was read is left alone and answered false — and every other row is written exactly once.
  */
 type Store = typeof import('../../functions/src/domain/recipients/recipient-store');
 type Transitions = typeof import('../../functions/src/domain/workspace/row-transitions');
+type Generate = typeof import('../../functions/src/domain/workspace/generate');
+type Blobs = typeof import('../../functions/src/adapters/blobs');
+type Keys = typeof import('../../functions/src/domain/object-keys');
+type Transaction = typeof import('../../functions/src/store/transaction');
 let store: Store;
 let transitions: Transitions;
+let generate: Generate;
+let blobs: Blobs;
+let keys: Keys;
+let transaction: Transaction;
 
 beforeAll(async () => {
   // The store binds to the table of the environment it finds (as the engine tests do).
   Object.assign(process.env, cloud().functionEnv);
   store = await import('../../functions/src/domain/recipients/recipient-store');
   transitions = await import('../../functions/src/domain/workspace/row-transitions');
+  generate = await import('../../functions/src/domain/workspace/generate');
+  blobs = await import('../../functions/src/adapters/blobs');
+  keys = await import('../../functions/src/domain/object-keys');
+  transaction = await import('../../functions/src/store/transaction');
 });
 
 /** A cohort of `n` new rows (Invite pending) of a new organisation, as read back. */
@@ -103,5 +115,72 @@ describe('row writes in transactions of 100', () => {
     const after = await store.listCohortRows(orgId, cohortid, 'degree');
     expect(after.find((r) => r.studentid === rows[60]!.studentid)).toMatchObject({ status: 'Issuing' });
     expect(after.filter((r) => r.status === 'PK received' && r.publicKey === r.email)).toHaveLength(119);
+  });
+
+  // Generate's 'generated' marks (domain/workspace/generate.ts): a row without a certificate id is
+  // rendered under the id its run names (certUuidFor) and takes it with its mark. A mark refused
+  // because the row changed meanwhile is reported, and the PDF under an id the row did not take is
+  // deleted; the PDF of a row's own id stays.
+  it('a row takes the run-named id with its mark; a refused mark is reported and an untaken PDF deleted', async () => {
+    const { orgId, cohortid, rows } = await cohortOf(4);
+    const [s0, s1, s2, s3] = rows.map((r) => r.studentid) as [string, string, string, string];
+    for (const s of [s0, s1, s2]) await setRow(orgId, cohortid, s, { status: 'PK received' });
+    // The fourth was generated before: it keeps its id.
+    const kept = randomUUID();
+    await setRow(orgId, cohortid, s3, { status: 'generated', certUuid: kept });
+    const read = await store.listCohortRows(orgId, cohortid, 'degree');
+    const runId = randomUUID();
+    const rendered = read.map((r) => ({ ...r, certUuid: r.certUuid ?? transitions.certUuidFor(runId, r) }));
+    expect(rendered[3]!.certUuid).toBe(kept);
+    expect(new Set(rendered.map((r) => r.certUuid)).size).toBe(4);
+    const pdfKey = (id: string) => keys.objectKeys.generated(orgId, id, 'pdf');
+    for (const r of rendered)
+      await blobs.putObject('artefacts', pdfKey(r.certUuid), 'PDF', 'application/pdf');
+
+    // Meanwhile another run generated the second under its own id, the third was deleted, and the
+    // fourth went on to be issued.
+    const other = transitions.certUuidFor(randomUUID(), rendered[1]!);
+    await setRow(orgId, cohortid, s1, {
+      status: 'generated',
+      certUuid: other,
+      generateRun: 'other',
+    });
+    await deleteRow(orgId, cohortid, s2);
+    await setRow(orgId, cohortid, s3, { status: 'Issuing' });
+
+    const at = new Date().toISOString();
+    const mark = (rows: typeof rendered) =>
+      transaction.writeEachConditional(
+        rows.map((r) => transitions.generatedMarking(r, r.certUuid, runId, at, 0)),
+      );
+    const marked = await mark(rendered);
+    expect(marked).toEqual([true, false, false, false]);
+    const refused = rendered.filter((_, i) => !marked[i]);
+    expect(await generate.refusedMarks(runId, refused)).toEqual([
+      `${s1}: changed while generating`,
+      `${s2}: the recipient no longer exists`,
+      `${s3}: changed while generating`,
+    ]);
+
+    const after = new Map(
+      (await store.listCohortRows(orgId, cohortid, 'degree')).map((r) => [r.studentid, r]),
+    );
+    expect(after.get(s0)).toMatchObject({
+      status: 'generated',
+      certUuid: rendered[0]!.certUuid,
+      generateRun: runId,
+    });
+    expect(after.get(s1)).toMatchObject({ certUuid: other, generateRun: 'other' });
+    const exists = async (id: string) => (await blobs.getObjectBytes('artefacts', pdfKey(id))) !== undefined;
+    expect(await exists(rendered[0]!.certUuid)).toBe(true);
+    expect(await exists(rendered[1]!.certUuid)).toBe(false);
+    expect(await exists(rendered[2]!.certUuid)).toBe(false);
+    expect(await exists(kept)).toBe(true);
+
+    // The chunk delivered again: the first is refused (this run marked it) and is no error; its PDF
+    // stays.
+    expect(await mark([rendered[0]!])).toEqual([false]);
+    expect(await generate.refusedMarks(runId, [rendered[0]!])).toEqual([]);
+    expect(await exists(rendered[0]!.certUuid)).toBe(true);
   });
 });
