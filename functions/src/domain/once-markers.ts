@@ -24,6 +24,11 @@ export const claimOnce = (orgId: string, marker: OnceMarker): Promise<boolean> =
       .go(),
   );
 
+/** Unsets a marker claimed by a step that then failed, so that the step is asked for again. */
+export const releaseOnce = async (orgId: string, marker: OnceMarker): Promise<void> => {
+  await organisations().patch({ orgId }).remove([marker]).go();
+};
+
 /** Which of these markers the organisation has not set yet. */
 export const markersMissing = async (orgId: string, markers: readonly OnceMarker[]): Promise<OnceMarker[]> => {
   const org = (await organisations().get({ orgId }).go({ consistent: true, attributes: [...markers], ...earlierRows })).data;

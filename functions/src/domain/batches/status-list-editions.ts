@@ -1,6 +1,6 @@
 import type { BatchRecord } from './batches';
 import { queueBatch } from './queueing';
-import { claimOnce, markersMissing, type OnceMarker } from '../once-markers';
+import { claimOnce, markersMissing, releaseOnce, type OnceMarker } from '../once-markers';
 import { currentStatusList, statusPurposes, type StatusListForm, type StatusPurpose } from './status-list';
 
 /*
@@ -40,9 +40,22 @@ const published = (list: ListName): OnceMarker => `${list}ListPublishedAt`;
  * (creation.ts, for batches made otherwise), so they are anchored and published before the batch
  * and its publishing need not wait for them by retrying (afterFirstStatusLists).
  */
-export const requestFirstStatusLists = async (orgId: string, format: BatchRecord['format']) => {
-  for (const { purpose, form } of namedBy(format))
-    if (await claimOnce(orgId, requested(listName(purpose, form)))) await anchorStatusList(orgId, purpose, form);
+export const requestFirstStatusLists = async (
+  orgId: string,
+  format: BatchRecord['format'],
+  anchor: typeof anchorStatusList = anchorStatusList,
+) => {
+  for (const { purpose, form } of namedBy(format)) {
+    const marker = requested(listName(purpose, form));
+    if (!(await claimOnce(orgId, marker))) continue;
+    try {
+      await anchor(orgId, purpose, form);
+    } catch (err) {
+      // Not queued: the next batch asks again (else every batch naming the list would wait for it).
+      await releaseOnce(orgId, marker).catch(() => undefined);
+      throw err;
+    }
+  }
 };
 
 /** Published credentials must verify at once: the lists they name whose first edition is not out yet. */

@@ -89,12 +89,13 @@ export const openIssueRun = async (
   if (o.at) await scheduleJob('issue', o.at, run.id, message);
   // A new organisation's first status lists (creation.ts asks for them too, once per organisation):
   // asked for now, the anchor job anchors them while the rows are claimed and the batch is built,
-  // instead of between the batch's queueing and its own anchoring (2–3 s of a first issue).
+  // instead of between the batch's queueing and its own anchoring (2–3 s of a first issue). Not
+  // this request's to fail: if they cannot be queued now, the issue job asks again.
   else
     await requestFirstStatusLists(
       orgId,
       o.kind === 'bake' || o.certtype === 'openbadges' ? 'openbadge' : 'blockcerts',
-    );
+    ).catch(() => undefined);
   const claimed = await claimIssueRows(run);
   if (!o.at) await enqueueJob('issue', message);
   return claimed;
