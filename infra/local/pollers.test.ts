@@ -52,4 +52,39 @@ describe('queue pollers', () => {
       await pollers.stop();
     }
   }, 20_000);
+
+  it("runs generate's next chunk beside the one in progress, in the same worker", async () => {
+    const { QueueUrl } = await local.sqs.send(new CreateQueueCommand({ QueueName: `gen-${Date.now()}` }));
+    const started: { body: string; slot: number }[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const pollers = startPollers({
+      sqs: local.sqs,
+      queueUrls: { generate: QueueUrl! } as never,
+      queueArns: { generate: 'arn:aws:sqs:local:000000000000:gen' } as never,
+      region: 'us-east-1',
+      loadJob: async (_job, slot) => async (event: SQSEvent) => {
+        started.push(...event.Records.map((r) => ({ body: r.body, slot })));
+        await released;
+        return { batchItemFailures: [] };
+      },
+      retryDelaySeconds: 1,
+      only: ['generate'],
+    });
+    try {
+      for (const chunk of [0, 1, 2])
+        await local.sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: `{"chunk":${chunk}}` }));
+      for (let i = 0; i < 100 && started.length < 2; i++) await pause(50);
+      await pause(300);
+      // Two chunks at once (the first still running), both in the first slot's worker; no third.
+      expect(started).toHaveLength(2);
+      expect(started.map((s) => s.slot)).toEqual([0, 0]);
+      release();
+      for (let i = 0; i < 100 && started.length < 3; i++) await pause(50);
+      expect(started).toHaveLength(3);
+    } finally {
+      release();
+      await pollers.stop();
+    }
+  }, 20_000);
 });

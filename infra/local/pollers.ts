@@ -41,6 +41,30 @@ const RECEIVE_TIMEOUT_MS = 120_000;
  */
 export const receiveWaitSeconds = (batchSize: number) => (batchSize === 1 ? 20 : 1);
 
+/**
+ * A local cloud's choice, not Lambda's: more loops for a job whose messages then run side by side
+ * in its first loop's worker (one sandbox), where Lambda would give each its own. A generate chunk
+ * keeps that worker's one browser busy (render/kept-renderer.ts; a second browser on the same two
+ * cores was slower): with a second loop the next chunk reads its rows and prepares its design while
+ * one renders, and waits for the browser, and the one done rendering writes its last PDFs and marks
+ * while the next renders. One loop left the browser idle 0.5–1.5 s between chunks.
+ */
+const SHARED_WORKER_LOOPS: Partial<Record<JobName, number>> = { generate: 1 };
+
+/**
+ * The polling loops of these jobs, each as [job, slot]: as many per job as the stack lets Lambda
+ * run batches of it at once (jobs.ts concurrency), each slot a worker of its own, and the loops that
+ * share the first slot's worker.
+ */
+export const pollingLoops = (names: readonly JobName[]): [JobName, number][] =>
+  names.flatMap((job) => {
+    const def: JobDef = jobs[job];
+    return [
+      ...Array.from({ length: def.concurrency ?? 1 }, (_, slot): [JobName, number] => [job, slot]),
+      ...Array.from({ length: SHARED_WORKER_LOOPS[job] ?? 0 }, (): [JobName, number] => [job, 0]),
+    ];
+  });
+
 /** Stand-in for Lambda's SQS event source mapping: batch size, maximum concurrency and partial batch failures honoured. */
 export const startPollers = (opts: PollerOptions) => {
   let running = true;
@@ -153,12 +177,7 @@ export const startPollers = (opts: PollerOptions) => {
     }
   };
 
-  // As many loops per job as the stack lets Lambda run batches of it at once (jobs.ts concurrency).
-  const loopsOf = (job: JobName): [JobName, number][] => {
-    const def: JobDef = jobs[job];
-    return Array.from({ length: def.concurrency ?? 1 }, (_, slot) => [job, slot]);
-  };
-  const loops = (opts.only ?? jobNames).flatMap(loopsOf).map(async ([job, slot]) => {
+  const loops = pollingLoops(opts.only ?? jobNames).map(async ([job, slot]) => {
     while (running) {
       try {
         await pollOnce(job, slot);

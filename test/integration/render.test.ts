@@ -13,6 +13,7 @@ import {
   type RenderItem,
   type Renderer,
 } from '../../functions/src/render/renderer';
+import { keptRenderer } from '../../functions/src/render/kept-renderer';
 import { sampleDesign, sampleRecipient } from '../bench/render';
 import { GALLERY } from '../../functions/src/domain/designs/gallery';
 import { pdfText } from '../support/pdf-text';
@@ -428,5 +429,50 @@ describe('certificate renderer with a hung tab', () => {
       signal([...stopped], 'SIGCONT');
       await renderer.close();
     }
+  });
+});
+
+describe('a kept renderer', () => {
+  it('lends its one browser to one batch at a time: a batch asking meanwhile waits, then renders on it', async () => {
+    const withRenderer = keptRenderer({ pages: 2, keepMs: 1_000 });
+    const design = sampleDesign();
+    const events: string[] = [];
+    const browsers = new Set<number | undefined>();
+    const batch = (name: string) =>
+      withRenderer(async (renderer) => {
+        events.push(`${name} starts`);
+        const ids: string[] = [];
+        const items = Array.from({ length: 4 }, (_, i) => ({
+          id: `${name}${i}`,
+          design,
+          recipient: sampleRecipient(i),
+        }));
+        for await (const r of renderer.renderBatch(items, { pdf: true, png: false })) {
+          expect(r.error).toBeUndefined();
+          ids.push(r.id);
+        }
+        browsers.add(renderer.browserProcessId());
+        events.push(`${name} ends`);
+        return ids.length;
+      });
+    // Asked for at once (two generate chunks in one worker): the second would throw "one batch at a
+    // time" on a shared renderer, or start a second browser, if it did not wait.
+    await expect(Promise.all([batch('a'), batch('b')])).resolves.toEqual([4, 4]);
+    expect(events).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
+    expect(browsers.size).toBe(1);
+    // A batch that fails drops the browser; the next one gets a fresh browser and renders.
+    const [pid] = [...browsers];
+    await expect(
+      withRenderer(async () => {
+        throw new Error('the chunk failed');
+      }),
+    ).rejects.toThrow('the chunk failed');
+    await expect(batch('c')).resolves.toBe(4);
+    expect(browsers.size).toBe(2);
+    expect(browsers.has(pid)).toBe(true);
+    // Closed once idle for keepMs.
+    const last = [...browsers].at(-1)!;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(() => process.kill(last, 0)).toThrow();
   });
 });

@@ -16,7 +16,7 @@ import { certificateRecipientFor, recipientName, type RecipientSource } from './
  * load and a screenshot, a fraction of a browser launch.
  */
 
-const withRenderer = keptRenderer({ pages: 1, keepMs: 120_000, whenBusy: 'wait' });
+const withRenderer = keptRenderer({ pages: 1, keepMs: 120_000 });
 
 /**
  * One page as an image at 96 dpi on the kept browser: a PNG for an open badge's image (what Bake

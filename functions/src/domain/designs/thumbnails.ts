@@ -15,7 +15,7 @@ import { GALLERY, type GalleryDesign } from './gallery';
  * every later one only signs URLs.
  */
 
-const withRenderer = keptRenderer({ pages: 2, keepMs: 30_000, whenBusy: 'wait' });
+const withRenderer = keptRenderer({ pages: 2, keepMs: 30_000 });
 const THUMBNAIL_SCALE = 0.32;
 
 const sampleContext = {

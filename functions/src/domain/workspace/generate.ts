@@ -231,11 +231,13 @@ const renderAndStore = async (
     pending.push(row);
     if (pending.length >= MARK_BATCH) void markPending();
   };
-  await withRenderer(async (renderer) => {
-    // Storing a certificate overlaps the rendering of the next ones (a few at a time), and the
-    // marks are written in batches meanwhile: done one by one, the writes left the browser waiting.
-    const storing = new Set<Promise<void>>();
-    try {
+  // Storing a certificate overlaps the rendering of the next ones (a few at a time), and the
+  // marks are written in batches meanwhile: done one by one, the writes left the browser waiting.
+  // The browser is lent only while it renders: the chunk's last writes overlap the next chunk's
+  // rendering when one is waiting for it (the local cloud's two generate loops).
+  const storing = new Set<Promise<void>>();
+  try {
+    await withRenderer(async (renderer) => {
       for await (const out of renderer.renderBatch(items, { pdf: true, png: false })) {
         const task = store(out);
         storing.add(task);
@@ -245,16 +247,16 @@ const renderAndStore = async (
         );
         if (storing.size >= STORE_CONCURRENCY) await Promise.race(storing);
       }
-    } finally {
-      // Every started write ends before the chunk is settled (or retried), and what was stored is
-      // marked even when rendering failed, so a retry does not render it again.
-      await Promise.allSettled(storing);
-      await markPending().catch(() => undefined);
-    }
-    // Only failed writes are left: the first one fails the chunk, which is then retried.
-    await Promise.all(storing);
-    await marking;
-  });
+    });
+  } finally {
+    // Every started write ends before the chunk is settled (or retried), and what was stored is
+    // marked even when rendering failed, so a retry does not render it again.
+    await Promise.allSettled(storing);
+    await markPending().catch(() => undefined);
+  }
+  // Only failed writes are left: the first one fails the chunk, which is then retried.
+  await Promise.all(storing);
+  await marking;
 };
 
 /**
