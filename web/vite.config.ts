@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { pureContractSchemas } from './build/pure-schemas';
 
 // The local gateway (npm start) serves the API here; the dev server forwards /api to it so the
 // SPA calls the same relative /api paths it uses behind CloudFront.
@@ -16,7 +17,7 @@ const proxy = {
 export default defineConfig({
   // Anchored to this folder so the config also works when run from the repository root.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), pureContractSchemas(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

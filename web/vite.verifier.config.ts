@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { pureContractSchemas } from './build/pure-schemas';
 
 /**
  * The public verifier's own build (web/verifier/index.html → web/dist-verifier), from the same
@@ -16,7 +17,7 @@ export default defineConfig({
   base: '/verify/',
   // The favicon is the SPA's: /favicon.svg on the same site.
   publicDir: false,
-  plugins: [react(), precompress()],
+  plugins: [react(), pureContractSchemas(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist-verifier', import.meta.url)),
     emptyOutDir: true,

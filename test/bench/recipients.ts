@@ -10,12 +10,18 @@ import { spawnLocalCloud } from '../setup/spawn-cloud';
 import { registeredAdmin } from '../integration/accounts';
 import { sheetStudents, uploadCohort, workspaceCall, type Caller } from '../support/cohorts';
 import { percentile } from './bench-support';
+import type { Page } from 'playwright-core';
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { ensureWebBuilt } from '../../scripts/web-build.mjs';
+import { repoRoot } from '../../infra/constructs/backend-function';
 import { headlessShellPath, launchChromium } from '../e2e/browser';
 
 /** Where the SPA keeps a login (web/src/session.ts SESSION_STORAGE_KEY). */
 const sessionKey = 'proofmark.session';
 
 export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000), reads = 200) {
+  // The Setting tab is timed on the SPA as built from this checkout.
+  ensureWebBuilt(repoRoot);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmark-bench-'));
   const cloud = await spawnLocalCloud(dataDir);
   try {
@@ -74,6 +80,9 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
     console.log(
       `    every section drawn     ${tab.whole.toFixed(0)} ms  (the last one, Transaction receipts)`,
     );
+    console.log(
+      `    noticed by Playwright   ${tab.noticed.toFixed(0)} ms  (its check waits for the page's main thread)`,
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   } finally {
     await cloud.stop();
@@ -83,10 +92,13 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
 
 /**
  * The Setting tab opened straight from the address bar by a signed-in admin in a fresh browser
- * context (empty cache), in Chromium's headless shell: from navigation until its first block
- * ("Blockchain") is visible, and until the last section (drawn once the first has been painted)
- * is. One open before the timed ones is not counted: the first call of a route after the local
- * cloud started loads its code (a cold start, 0.5–1.5 s here), which is the server's first
+ * context (empty cache), in Chromium's headless shell: from navigation until the browser painted
+ * its first block ("Blockchain"), and its last section (drawn once the first has been painted), as
+ * the browser reports them (Element Timing: BlockCard's title carries `elementtiming`). Playwright
+ * noticing the block is printed beside it: its check runs on the page's main thread, which by then
+ * is drawing the rest of the tab in tasks of 100–200 ms, so it noticed the block 40–390 ms after it
+ * was painted. One open before the timed ones is not counted: the first call of a route after the
+ * local cloud started loads its code (a cold start, 0.5–1.5 s here), which is the server's first
  * request, not a user's first open of the tab.
  */
 async function settingTabFirstOpen(appUrl: string, session: object, runs = 5) {
@@ -94,27 +106,44 @@ async function settingTabFirstOpen(appUrl: string, session: object, runs = 5) {
   const browser = await launchChromium({ executablePath: headlessShellPath() });
   const times: number[] = [];
   const wholes: number[] = [];
+  const noticed: number[] = [];
+  const paintOf = async (page: Page, title: string) => {
+    const handle = await page.waitForFunction(
+      (t) => (globalThis as unknown as { painted: Record<string, number> }).painted[t],
+      title,
+      { timeout: 60_000 },
+    );
+    return Number(await handle.jsonValue());
+  };
   try {
     for (let i = -1; i < runs; i++) {
       const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 900 } });
-      // Signed in the way the SPA keeps a login, before anything loads (so nothing is cached first).
+      // Signed in the way the SPA keeps a login, before anything loads (so nothing is cached first);
+      // and every painted element that carries `elementtiming`, by its identifier.
       await context.addInitScript(
-        `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(session))})`,
+        `localStorage.setItem(${JSON.stringify(sessionKey)}, ${JSON.stringify(JSON.stringify(session))});
+        window.painted = {};
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.painted[e.identifier] ??= e.renderTime || e.loadTime;
+        }).observe({ type: 'element', buffered: true });`,
       );
       const page = await context.newPage();
       const start = performance.now();
       await page.goto('/MyProfile?tab=settings');
       await page.getByRole('region', { name: 'Blockchain', exact: true }).waitFor({ timeout: 60_000 });
-      if (i >= 0) times.push(performance.now() - start);
-      await page
-        .getByRole('region', { name: 'Transaction receipts', exact: true })
-        .waitFor({ timeout: 60_000 });
-      if (i >= 0) wholes.push(performance.now() - start);
+      const seen = performance.now() - start;
+      const first = await paintOf(page, 'Blockchain');
+      const whole = await paintOf(page, 'Transaction receipts');
+      if (i >= 0) {
+        times.push(first);
+        wholes.push(whole);
+        noticed.push(seen);
+      }
       await context.close();
     }
   } finally {
     await browser.close();
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { first: median(times), whole: median(wholes) };
+  return { first: median(times), whole: median(wholes), noticed: median(noticed) };
 }

@@ -25,7 +25,8 @@ export function BlockCard({ title, description, tag, children, readOnlyNote, id 
     >
       <Flex vertical gap={4} style={{ marginBottom: 16 }}>
         <Flex align="center" gap={8} wrap>
-          <Typography.Title level={5} style={{ margin: 0 }}>
+          {/* Element Timing: the browser reports when the title was painted (the bench's first open). */}
+          <Typography.Title level={5} style={{ margin: 0 }} {...{ elementtiming: title }}>
             {title}
           </Typography.Title>
           {tag}
