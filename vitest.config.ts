@@ -15,6 +15,7 @@ export default defineConfig({
             'shared/src/**/*.test.ts',
             'functions/src/**/*.test.ts',
             'web/src/**/*.test.ts',
+            'web/build/**/*.test.ts',
             'infra/local/**/*.test.ts',
             'test/lint/**/*.test.ts',
             'scripts/**/*.test.ts',

@@ -56,7 +56,7 @@ const SHARED_WORKER_LOOPS: Partial<Record<JobName, number>> = { generate: 1 };
  * run batches of it at once (jobs.ts concurrency), each slot a worker of its own, and the loops that
  * share the first slot's worker.
  */
-export const pollingLoops = (names: readonly JobName[]): [JobName, number][] =>
+const pollingLoops = (names: readonly JobName[]): [JobName, number][] =>
   names.flatMap((job) => {
     const def: JobDef = jobs[job];
     return [
