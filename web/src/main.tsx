@@ -1,5 +1,5 @@
 // First: the first screen's code and data start loading before the rest of the entry is evaluated.
-import './routing/firstScreen';
+import { firstScreenCode } from './routing/firstScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';
@@ -14,8 +14,16 @@ keepScrollRegionsFocusable(document);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A signed-in screen is rendered once its code is in (startRoute.ts), or after a second at most.
+// Rendered earlier, it shows a spinner for the code it lacks (its frame waits for the signed-in
+// header, so there is nothing else to see), and React then holds the screen back until 300 ms after
+// that spinner appeared, with the code already there (preloadable.ts).
+const firstScreenWait = 1000;
+void Promise.race([firstScreenCode, new Promise((resolve) => setTimeout(resolve, firstScreenWait))]).then(
+  () =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
 );

@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import { Layout } from 'antd';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../components/BrandLogo';
 import { useSession } from '../session';
 import { paths } from '../routing/routeTable';
 import { PublicActions } from './PublicActions';
+import { signedInHeader } from './signedInHeaderCode';
 
 // Suspends up to the frame's boundary (AppLayout), so the menu is there before the screen under it.
-const SignedInHeader = lazy(() => import('./SignedInHeader'));
+const SignedInHeader = signedInHeader.Component;
 
 /** Sticky top bar: the logo, then the signed-in menu or, for visitors, the Login button. */
 export function AppHeader() {

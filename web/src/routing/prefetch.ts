@@ -1,19 +1,20 @@
 import { lazyPartLoaders } from '../pages/MyProfile/lazyParts';
+import { pageLoaders } from './pages';
 import type { RouteId } from './routeTable';
 
 /**
- * The code of the signed-in sections, fetched while the browser is idle after the frame shows, so
- * opening a section (or a tab inside My Profile) does not wait for its chunk. The specifiers are
- * the ones pages.ts loads lazily, so both share one module and one request.
+ * The signed-in sections whose code is fetched while the browser is idle after the frame shows,
+ * so opening a section (or a tab inside My Profile) neither waits for its chunk nor shows a
+ * spinner (pages.ts: a page whose code is in renders at once).
  */
-const sectionChunks: Partial<Record<RouteId, () => Promise<unknown>>> = {
-  myProfile: () => import('../pages/MyProfile'),
-  manageStudents: () => import('../pages/ManageStudents'),
-  manageCertificate: () => import('../pages/ManageCertificate'),
-  dashboard: () => import('../pages/Dashboard'),
-  verification: () => import('../pages/Verification'),
-  designCertificate: () => import('../pages/DesignCertificate'),
-};
+const sections: RouteId[] = [
+  'myProfile',
+  'manageStudents',
+  'manageCertificate',
+  'dashboard',
+  'verification',
+  'designCertificate',
+];
 
 let started = false;
 
@@ -27,7 +28,7 @@ export function prefetchSections(): void {
   if (started) return;
   started = true;
   // The parts of My Profile that load on their own come after the sections.
-  const queue = [...Object.values(sectionChunks), ...lazyPartLoaders];
+  const queue = [...sections.map((id) => pageLoaders[id]), ...lazyPartLoaders];
   const next = () => {
     const load = queue.shift();
     if (!load) return;
@@ -43,5 +44,5 @@ export function prefetchSections(): void {
 
 /** Starts one section's chunk at once (the pointer is on its menu entry). */
 export function prefetchSection(id: RouteId): void {
-  void sectionChunks[id]?.().catch(() => undefined);
+  if (sections.includes(id)) void pageLoaders[id]().catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readAhead } from '../api/readAhead';
-import { isLazyTab, profileTabLoaders } from '../pages/MyProfile/lazyParts';
+import { signedInHeader } from '../layout/signedInHeaderCode';
+import { isLazyTab, profileTabs } from '../pages/MyProfile/lazyParts';
 import { readSession } from '../session';
 import { decideRoute } from './guard';
 import { pageLoaders } from './pages';
@@ -14,8 +15,11 @@ import { findRoute } from './routeTable';
  * so nothing loads twice; anything that fails here is loaded again, and its error shown, by the
  * screen itself. Run from the entry's first module (firstScreen.ts), before React and antd are
  * evaluated.
+ *
+ * Settles once a signed-in screen's code is in (whether or not it loaded), at once for a visitor's:
+ * the entry renders a signed-in screen then (main.tsx).
  */
-export function startRoute(pathname: string, search: string, client: QueryClient): void {
+export function startRoute(pathname: string, search: string, client: QueryClient): Promise<void> {
   const session = readSession();
   // Not while an administrator's temporary password must be replaced: the user's record read now
   // would still say so once it is, and the frame would take that stale answer for the session.
@@ -28,17 +32,21 @@ export function startRoute(pathname: string, search: string, client: QueryClient
     readAhead('GET /api/profile', session.token);
     readAhead('GET /api/auth/me', session.token);
   }
+  const code: Promise<unknown>[] = [];
   const id = findRoute(pathname);
   if (
     id !== undefined &&
     decideRoute(pathname, session !== null, session?.ispasswordchanged === 1).action === 'allow'
   ) {
-    void pageLoaders[id]().catch(() => undefined);
+    code.push(pageLoaders[id]());
     // A My Profile tab that loads on its own (lazyParts.ts), asked for by address: beside the page.
     const tab = new URLSearchParams(search).get('tab');
-    if (id === 'myProfile' && isLazyTab(tab)) void profileTabLoaders[tab]().catch(() => undefined);
+    if (id === 'myProfile' && isLazyTab(tab)) code.push(profileTabs[tab].load());
   }
-  if (!signedIn) return;
-  void import('../layout/SignedInHeader').catch(() => undefined);
-  void import('./signedInData').then((m) => m.prefetchSignedInData(client, session)).catch(() => undefined);
+  if (signedIn) {
+    code.push(signedInHeader.load());
+    void import('./signedInData').then((m) => m.prefetchSignedInData(client, session)).catch(() => undefined);
+  }
+  const inCode = Promise.allSettled(code).then(() => undefined);
+  return signedIn ? inCode : Promise.resolve();
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Avatar, Card, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
@@ -20,13 +20,13 @@ import { LevelTag } from './components/levelTag';
 import { ProfileTab } from './components/ProfileTab';
 import { SettingsTab } from './components/settings/SettingsTab';
 import { useSessionSync } from './components/useSessionSync';
-import { profileTabLoaders } from './lazyParts';
+import { profileTabs } from './lazyParts';
 
 // The tabs other than Profile and Setting load when first shown (why: lazyParts.ts).
-const KeyPairTab = lazy(profileTabLoaders.keypair);
-const ChangePasswordTab = lazy(profileTabLoaders.password);
-const TeamTab = lazy(profileTabLoaders.team);
-const BillingTab = lazy(profileTabLoaders.billing);
+const KeyPairTab = profileTabs.keypair.Component;
+const ChangePasswordTab = profileTabs.password.Component;
+const TeamTab = profileTabs.team.Component;
+const BillingTab = profileTabs.billing.Component;
 
 const later = (tab: ReactNode) => (
   <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{tab}</Suspense>

@@ -1,3 +1,5 @@
+import { preloadable } from '../../routing/preloadable';
+
 /**
  * The parts of My Profile that load when first shown. The tabs other than Profile and Setting
  * (the ones reached by address, which come with the page): with them the page took the team's and
@@ -10,22 +12,25 @@
  * chunks of its own instead of being exported by the page's chunk, which stays the page's alone
  * (the build manifest still names it after src/pages/MyProfile/index.tsx).
  */
-export const profileTabLoaders = {
-  keypair: () => import('./components/KeyPairTab').then((m) => ({ default: m.KeyPairTab })),
-  password: () => import('./components/ChangePasswordTab').then((m) => ({ default: m.ChangePasswordTab })),
-  team: () => import('./components/TeamTab').then((m) => ({ default: m.TeamTab })),
-  billing: () => import('./components/BillingTab').then((m) => ({ default: m.BillingTab })),
+export const profileTabs = {
+  keypair: preloadable(() => import('./components/KeyPairTab').then((m) => ({ default: m.KeyPairTab }))),
+  password: preloadable(() =>
+    import('./components/ChangePasswordTab').then((m) => ({ default: m.ChangePasswordTab })),
+  ),
+  team: preloadable(() => import('./components/TeamTab').then((m) => ({ default: m.TeamTab }))),
+  billing: preloadable(() => import('./components/BillingTab').then((m) => ({ default: m.BillingTab }))),
 };
 
-export type LazyTab = keyof typeof profileTabLoaders;
+export type LazyTab = keyof typeof profileTabs;
 
 export const isLazyTab = (tab: string | null): tab is LazyTab =>
-  tab !== null && Object.hasOwn(profileTabLoaders, tab);
+  tab !== null && Object.hasOwn(profileTabs, tab);
 
-export const loadTransactionReceipts = () =>
+export const transactionReceipts = preloadable(() =>
   import('./components/settings/TransactionReceiptsBlock').then((m) => ({
     default: m.TransactionReceiptsBlock,
-  }));
+  })),
+);
 
 /** Everything above, for the idle prefetch. */
-export const lazyPartLoaders = [...Object.values(profileTabLoaders), loadTransactionReceipts];
+export const lazyPartLoaders = [...Object.values(profileTabs), transactionReceipts].map((part) => part.load);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { settingsMessages } from '@proofmark/shared/settings/messages';
@@ -13,7 +13,7 @@ import { MailSettings } from './MailSettings';
 import { PartnerCompanyBlock } from './PartnerCompanyBlock';
 import { useProfile } from '../../../../api/profile';
 import { StorageSettings } from './StorageSettings';
-import { loadTransactionReceipts } from '../../lazyParts';
+import { transactionReceipts } from '../../lazyParts';
 
 const sections = [
   { id: 'settings-certificates', title: 'Certificates' },
@@ -38,7 +38,7 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
 }
 
 // The last section loads on its own (lazyParts.ts): the first block does not wait for its table.
-const TransactionReceiptsBlock = lazy(loadTransactionReceipts);
+const TransactionReceiptsBlock = transactionReceipts.Component;
 
 const noProfilePermission = 'You need the “change profile” permission to change these settings.';
 
