@@ -7,7 +7,8 @@ import { appQueryClient as queryClient } from './queryClient';
 import { RouteGuard } from './routing/RouteGuard';
 import { NotFoundPage, pages } from './routing/pages';
 import { redirects, routeIds, routeTable } from './routing/routeTable';
-import { theme } from './theme';
+import { antdStylesheetLoaded } from './antdStylesheet';
+import { staticStylesTheme, theme } from './theme';
 
 // /verify and /verify/<slug> are not routes of this app: the public verifier is its own static
 // build (web/verifier), which the local gateway and CloudFront serve at those paths.
@@ -33,7 +34,7 @@ function AppRoutes() {
 
 export default function App() {
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={antdStylesheetLoaded() ? staticStylesTheme : theme}>
       {/* antd's App gives pages message/notification/modal hooks that follow the theme. */}
       <AntApp>
         <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readAhead } from '../api/readAhead';
+import { loadAntdStylesheet } from '../antdStylesheet';
 import { signedInHeader } from '../layout/signedInHeaderCode';
 import { isLazyTab, profileTabs } from '../pages/MyProfile/lazyParts';
 import { readSession } from '../session';
@@ -10,14 +11,14 @@ import { findRoute } from './routeTable';
 /**
  * Starts what the first screen needs at once, side by side, instead of one after another as
  * rendering discovers it (entry → signed-in header → page → the page's queries, each waiting for
- * the one before): the page's chunk, and for a signed-in user the header's chunk and the data the
- * header and My Profile read first. Each import is the one React asks for later (the same module),
+ * the one before): the page's chunk, and for a signed-in user the header's chunk, antd's stylesheet
+ * (antdStylesheet.ts) and the data the header and My Profile read first. Each import is the one React asks for later (the same module),
  * so nothing loads twice; anything that fails here is loaded again, and its error shown, by the
  * screen itself. Run from the entry's first module (firstScreen.ts), before React and antd are
  * evaluated.
  *
- * Settles once a signed-in screen's code is in (whether or not it loaded), at once for a visitor's:
- * the entry renders a signed-in screen then (main.tsx).
+ * Settles once a signed-in screen's code and antd's stylesheet are in (whether or not they loaded),
+ * at once for a visitor's: the entry renders a signed-in screen then (main.tsx).
  */
 export function startRoute(pathname: string, search: string, client: QueryClient): Promise<void> {
   const session = readSession();
@@ -44,7 +45,7 @@ export function startRoute(pathname: string, search: string, client: QueryClient
     if (id === 'myProfile' && isLazyTab(tab)) code.push(profileTabs[tab].load());
   }
   if (signedIn) {
-    code.push(signedInHeader.load());
+    code.push(signedInHeader.load(), loadAntdStylesheet());
     void import('./signedInData').then((m) => m.prefetchSignedInData(client, session)).catch(() => undefined);
   }
   const inCode = Promise.allSettled(code).then(() => undefined);
