@@ -4,9 +4,9 @@ let loaded = false;
 
 /**
  * antd's prebuilt stylesheet, for a signed-in page load (startRoute.ts). With it in, the app's
- * theme skips generating component styles while rendering (theme.ts: appTheme). A visitor's pages
- * (the landing page, /login) keep runtime styles: the stylesheet holds every component, 76 kB with
- * brotli, and delayed their first paint on a slow network by 0.2–0.4 s.
+ * theme skips generating component styles while rendering (theme.ts: staticStylesTheme). A
+ * visitor's pages (the landing page, /login) keep runtime styles: the stylesheet holds every
+ * component, 75 kB with brotli, and delayed their first paint on a slow network by 0.2–0.4 s.
  *
  * Inserted before the app's own styles, so that ours still override antd's. Settles when it is in,
  * or when it could not be loaded (the app then keeps generating its styles).

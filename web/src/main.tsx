@@ -14,10 +14,10 @@ keepScrollRegionsFocusable(document);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A signed-in screen is rendered once its code is in (startRoute.ts), or after a second at most.
-// Rendered earlier, it shows a spinner for the code it lacks (its frame waits for the signed-in
-// header, so there is nothing else to see), and React then holds the screen back until 300 ms after
-// that spinner appeared, with the code already there (preloadable.ts).
+// A signed-in screen is rendered once its code and antd's stylesheet are in (startRoute.ts), or
+// after a second at most. Rendered earlier, it shows a spinner for the code it lacks (its frame
+// waits for the signed-in header, so there is nothing else to see), and React then holds the screen
+// back until 300 ms after that spinner appeared, with the code already there (preloadable.ts).
 const firstScreenWait = 1000;
 void Promise.race([firstScreenCode, new Promise((resolve) => setTimeout(resolve, firstScreenWait))]).then(
   () =>

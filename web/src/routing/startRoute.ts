@@ -12,10 +12,10 @@ import { findRoute } from './routeTable';
  * Starts what the first screen needs at once, side by side, instead of one after another as
  * rendering discovers it (entry → signed-in header → page → the page's queries, each waiting for
  * the one before): the page's chunk, and for a signed-in user the header's chunk, antd's stylesheet
- * (antdStylesheet.ts) and the data the header and My Profile read first. Each import is the one React asks for later (the same module),
- * so nothing loads twice; anything that fails here is loaded again, and its error shown, by the
- * screen itself. Run from the entry's first module (firstScreen.ts), before React and antd are
- * evaluated.
+ * (antdStylesheet.ts) and the data the header and My Profile read first. Each import is the one
+ * React asks for later (the same module), so nothing loads twice; anything that fails here is
+ * loaded again, and its error shown, by the screen itself. Run from the entry's first module
+ * (firstScreen.ts), before React and antd are evaluated.
  *
  * Settles once a signed-in screen's code and antd's stylesheet are in (whether or not they loaded),
  * at once for a visitor's: the entry renders a signed-in screen then (main.tsx).
