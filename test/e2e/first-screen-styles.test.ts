@@ -22,7 +22,7 @@ const stylesOf = (page: Page) =>
   page.evaluate(() => {
     const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href*="/antd-"]');
     // A component's rules, not the theme's CSS variables (registered in either case).
-    const generated = [...document.querySelectorAll('style')].some((s) =>
+    const generated = Array.from(document.querySelectorAll('style')).some((s) =>
       /\.ant-(btn|card|form|tabs|menu)\b[^{]*\{(?!--)[a-z-]+:/.test(s.textContent ?? ''),
     );
     return { sheet: sheet?.sheet ? sheet.getAttribute('href') : null, generated };
