@@ -19,9 +19,9 @@ export type Preloadable<T extends ComponentType<any>> = {
  * already arrived (a promise cannot say it is settled), and React then holds a boundary's content
  * back until 300 ms after its fallback appeared (its fallback throttle). On a cold open of the
  * Setting tab the frame (the signed-in header) and then the page each showed a spinner and each
- * waited out that throttle, their code already loaded. React.lazy
- * reads its loader's answer through `then`; a module already in is handed over by a `then` that
- * answers at once, so the first render takes it.
+ * waited out that throttle, their code already loaded. React.lazy reads its loader's answer
+ * through `then`; a module already in is handed over by a `then` that answers at once, so the
+ * first render takes it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function preloadable<T extends ComponentType<any>>(
