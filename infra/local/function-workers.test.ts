@@ -60,6 +60,12 @@ describe('the HTTP functions in worker threads', () => {
     expect(functions.started()).not.toContain('workspace');
   }, 60_000);
 
+  it('warms the recipients group with the uploads group: one screen calls both', async () => {
+    expect(functions.started()).not.toContain('recipients');
+    await functions.loadGroup('uploads');
+    expect(functions.started()).toContain('recipients');
+  }, 60_000);
+
   it('fails the call of a worker that cannot start', async () => {
     await expect(functions.loadGroup('no-such-group')).rejects.toThrow();
   }, 60_000);
