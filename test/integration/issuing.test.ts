@@ -520,7 +520,8 @@ describe('issuing from the workspace', () => {
     expect((await fetch(publicDoc(slug, row.certUuid!, '.pdf'))).status).toBe(404);
     const unmarked = await afterAheadOfAnchor(await getBatch(admin.orgId, issuedRequest), 300);
     expect(unmarked.aheadOfAnchorAt).toBeUndefined();
-    await publishBatch(unmarked);
+    // Publishing waits up to 300 ms for the issue job's part, then does it itself.
+    await publishBatch(unmarked, 300);
     const pdf = await fetch(publicDoc(slug, row.certUuid!, '.pdf'));
     expect(pdf.status).toBe(200);
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');

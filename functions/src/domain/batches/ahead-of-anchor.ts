@@ -1,6 +1,7 @@
 import { notFound } from '@proofmark/shared/errors';
 import { batches } from '../../store/batches';
-import { getOrg } from '../accounts/users';
+import { getOrg, type OrgRecord } from '../accounts/users';
+import type { RecipientItem } from '../recipients/recipient-store';
 import { batchRunRows, publishRunPdfs } from '../workspace/issue/published';
 import { getBatch, type BatchRecord } from './batches';
 import { recordIssuedCredentials } from './revocations';
@@ -12,7 +13,9 @@ import { statusPurposes } from './status-list';
  * built the batch, while the anchoring job (another function) hashes the credentials and sends
  * the anchor, so that publishing after the anchor has only the credentials' JSON to write and the
  * rows to move. On a 2-core machine the 2,000 PDF copies and records took 8 of an issue's 35 s
- * after the anchor; done by the anchoring job beside its hashing, they doubled the hashing.
+ * after the anchor; done by the anchoring job beside its hashing, they doubled the hashing. Their
+ * part often outlasts the hashing: publishing then writes the JSON meanwhile and moves the rows
+ * once it is done (aheadOfAnchorOrHere).
  *
  * The PDFs go public once the batch is built and paid for, seconds before their JSON: a PDF's QR
  * code leads to its verifier page, which does not know the certificate until then.
@@ -75,4 +78,19 @@ export const afterAheadOfAnchor = async (
     now = await getBatch(batch.orgId, batch.id);
   }
   return now;
+};
+
+/**
+ * Resolves once the batch's records and its rows' PDFs are published: by the issue job ahead of the
+ * anchor (waited for up to `waitMs`), or else here, the same items and bytes.
+ */
+export const aheadOfAnchorOrHere = async (
+  org: Pick<OrgRecord, 'orgId' | 'verifierSlug'>,
+  batch: BatchRecord,
+  rows: readonly RecipientItem[] | undefined,
+  waitMs = AHEAD_WAIT_MS,
+): Promise<void> => {
+  const now = await afterAheadOfAnchor(batch, waitMs);
+  if (now.aheadOfAnchorAt) return;
+  await Promise.all([recordCertificates(now, rows), rows && publishRunPdfs(org, rows)]);
 };

@@ -8,7 +8,6 @@ import { getBatch, type BatchRecord } from './batches';
 import { confirmationsWithin } from './confirmation-wait';
 import { prepareQueuedBatch } from './preparing';
 import { publishBatch } from './publishing';
-import { afterAheadOfAnchor } from './ahead-of-anchor';
 import { findRun, updateRun } from '../runs';
 
 /*
@@ -104,8 +103,8 @@ export const anchorBatch = async (orgId: string, batchId: string): Promise<Batch
         `Transaction ${batch.txId} has ${conf?.confirmations ?? 0} confirmations; waiting for ${requiredConfirmations()}`,
       );
     }
-    // The issue job's part first (ahead-of-anchor.ts), which it has most likely finished by now.
-    const broadcast = await afterAheadOfAnchor(await getBatch(orgId, batchId));
+    // Publishing waits for the issue job's part (ahead-of-anchor.ts) only where it needs it.
+    const broadcast = await getBatch(orgId, batchId);
     await publishBatch(broadcast);
     await markPublished(broadcast, conf);
     batch = await getBatch(orgId, batchId);

@@ -16,7 +16,7 @@ import { issuerUrls, publicKeys } from './public-docs';
 import { recordIssuedCredentials } from './revocations';
 import { afterFirstStatusLists, markStatusListPublished } from './status-list-editions';
 import { batchRunRows, publishRunRows } from '../workspace/issue/published';
-import { cohortsOf, recordCertificates } from './ahead-of-anchor';
+import { AHEAD_WAIT_MS, aheadOfAnchorOrHere, cohortsOf } from './ahead-of-anchor';
 import { mapLimit } from '../recipients/recipient-store';
 import { preparedKey, uuidOf, type BatchRecord } from './batches';
 import { achievementImageKey } from './credentials';
@@ -86,7 +86,7 @@ const issuerEddsaSigner = async (org: OrgRecord) => {
 };
 
 /** Publishes a broadcast batch whose transaction has its confirmations (the caller marks it published). */
-export const publishBatch = async (batch: BatchRecord) => {
+export const publishBatch = async (batch: BatchRecord, aheadWaitMs = AHEAD_WAIT_MS) => {
   const org = await getOrg(batch.orgId);
   if (!org) throw notFound('No such organisation.');
   const text = await getObjectText('artefacts', batch.preparedObject ?? preparedKey(batch.orgId, batch.id));
@@ -146,11 +146,11 @@ export const publishBatch = async (batch: BatchRecord) => {
       cohortsOf(runRows?.rows),
     );
   } else {
-    // Unless the issue job wrote them ahead of the anchor (ahead-of-anchor.ts), the records first
-    // in flight: no row is issued before its credential is recorded (a revoke finds it), but they
-    // are written while S3 takes the documents. Kept from being an unhandled rejection until awaited.
-    const ahead = !!batch.aheadOfAnchorAt;
-    const recorded = ahead ? Promise.resolve() : recordCertificates(batch, runRows?.rows);
+    // The records and the rows' PDFs, which the issue job most likely is still publishing ahead of
+    // the anchor (ahead-of-anchor.ts), or else publishing does: the documents are written meanwhile,
+    // and no row is issued before its credential is recorded (a revoke finds it) and its PDF is out.
+    // Kept from being an unhandled rejection until awaited.
+    const recorded = aheadOfAnchorOrHere(org, batch, runRows?.rows, aheadWaitMs);
     recorded.catch(() => undefined);
     const writeJson = (c: { id?: unknown }) =>
       putObject(
@@ -173,7 +173,7 @@ export const publishBatch = async (batch: BatchRecord) => {
         publishRunRows(org, batch, runRows, {
           objectsOf: (r) => writeJson(byId.get(`urn:uuid:${r.certUuid}`)!),
           movable: recorded,
-          pdfsPublished: ahead,
+          pdfsPublished: true,
         }),
     ]);
     await recorded;

@@ -3,6 +3,7 @@ import { batches } from '../../store/batches';
 import { issuedCredentials } from '../../store/issued-credentials';
 import { revocations } from '../../store/revocations';
 import { written, rowsWrittenBeforeEntities as earlierRows } from '../../store/table';
+import { MAX_TRANSACTION_ITEMS, put, writeEachConditional } from '../../store/transaction';
 import { publishRevocationList } from './public-docs';
 
 /** Which status lists a credential names: certificates both, badges revocation only (OB 3.0 allows one entry). */
@@ -18,24 +19,24 @@ export const recordIssuedCredentials = async (
   /** The cohort of the workspace row each credential was issued to, by credential id. */
   cohorts?: ReadonlyMap<string, string>,
 ) => {
-  let records = credentialIds.map((credentialId, i) => ({
-    orgId,
-    credentialId,
-    batchId,
-    statusIndex: statusIndexStart + i,
-    statusPurposes,
-    ...(cohorts?.has(credentialId) ? { cohortid: cohorts.get(credentialId) } : {}),
-  }));
-  // Batch writes may leave items unprocessed under load: write those again (the same items).
-  for (let attempt = 0; records.length; attempt++) {
-    if (attempt === 5)
-      throw new Error(`${records.length} issued credentials of batch ${batchId} not recorded`);
-    if (attempt) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-    // Four batch writes (of 25) in flight at once rather than one after another.
-    const { unprocessed } = await issuedCredentials().put(records).go({ concurrency: 4 });
-    const left = new Set(unprocessed.map((k) => k.credentialId));
-    records = records.filter((r) => left.has(r.credentialId));
-  }
+  const records = credentialIds.map((credentialId, i) =>
+    put(
+      issuedCredentials()
+        .put({
+          orgId,
+          credentialId,
+          batchId,
+          statusIndex: statusIndexStart + i,
+          statusPurposes,
+          ...(cohorts?.has(credentialId) ? { cohortid: cohorts.get(credentialId) } : {}),
+        })
+        .params(),
+    ),
+  );
+  // Transactions of a hundred, four in flight, not batch writes of 25: DynamoDB Local took 1.9–2.4 s
+  // for 2,000 items so against 5.3–6.1 s (and, beside an issue's hashing and PDF copies, 23 s). A
+  // put has no condition: every item is written, and a repeat writes the same items.
+  await writeEachConditional(records, { size: MAX_TRANSACTION_ITEMS, atOnce: 4 });
 };
 
 export interface IssuedCredential {
