@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   budgetProblems,
   firstPaintScripts,
   KB,
+  readManifest,
   weighRoute,
   type Manifest,
   type RouteBudget,
@@ -66,5 +70,33 @@ describe('the first-paint JavaScript of a route', () => {
 
   it('refuses an entry the manifest does not have (a renamed page would otherwise weigh nothing)', () => {
     expect(() => firstPaintScripts(manifest, ['src/pages/Gone/index.tsx'])).toThrow(/no chunk/);
+  });
+
+  it("finds a page merged into a shared chunk through the build's chunk-sources.json", () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-budgets-'));
+    fs.mkdirSync(path.join(dist, '.vite'));
+    const merged: Manifest = {
+      'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_react-b2.js'] },
+      '_react-b2.js': { file: 'assets/react-b2.js' },
+      // The login page's chunk was merged with the password pages': no key of its own.
+      '_auth-c3.js': { file: 'assets/auth-c3.js', imports: ['_react-b2.js'] },
+    };
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(merged));
+    expect(() => firstPaintScripts(readManifest(dist), ['index.html', 'src/pages/Login/index.tsx'])).toThrow(
+      /no chunk/,
+    );
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'chunk-sources.json'),
+      JSON.stringify({
+        'src/pages/Login/index.tsx': 'assets/auth-c3.js',
+        'src/main.tsx': 'assets/index-a1.js',
+      }),
+    );
+    expect(firstPaintScripts(readManifest(dist), ['index.html', 'src/pages/Login/index.tsx'])).toEqual([
+      'assets/index-a1.js',
+      'assets/react-b2.js',
+      'assets/auth-c3.js',
+    ]);
+    fs.rmSync(dist, { recursive: true, force: true });
   });
 });

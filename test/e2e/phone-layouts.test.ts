@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { adminOfNewOrganisation, call } from './cloudApi';
 import { launchChromium } from './browser';
 import { accountMessages } from '@proofmark/shared/accounts/messages';
 import { appUrl, fieldErrors, logIn, pathnameIs } from './support';
+import { readManifest } from '../../scripts/spa-budgets';
 
 /** Screens the route sweep does not open (tabs, confirmations), at phone and laptop widths. */
 let browser: Browser;
@@ -140,12 +140,8 @@ describe('speed as felt', () => {
   });
 
   /** A chunk's path as the build named it. */
-  const chunk = (source: string) => {
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(import.meta.dirname, '../../web/dist/.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
-    return `/${manifest[source]!.file}`;
-  };
+  const chunk = (source: string) =>
+    `/${readManifest(path.join(import.meta.dirname, '../../web/dist'))[source]!.file}`;
 
   /**
    * A fresh context signed in the way the SPA keeps a login, before anything loads: with nothing
