@@ -16,7 +16,8 @@ import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
-import { functionWorkers } from './function-workers';
+import { BUNDLES_ENV, functionWorkers } from './function-workers';
+import { functionBundles } from './function-bundles';
 import { startPollersThread } from './pollers-thread';
 import { resumeUnfinishedJobs } from './resume-jobs';
 import { startLocalScheduler } from './scheduler';
@@ -105,6 +106,9 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
   fs.mkdirSync(logDir, { recursive: true });
   const region = process.env.AWS_REGION ?? 'us-east-1';
   process.env.AWS_REGION = region;
+  // The functions' bundles are built (or found current) while the servers start.
+  const bundles = functionBundles(repoRoot);
+  bundles.catch(() => undefined);
   const ports = await choosePorts(opts.port);
 
   const started: RunningServer[] = [];
@@ -252,6 +256,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
           req.on('error', reject);
         },
       );
+    // Every worker, here and in the pollers' thread, loads its handler from the bundles.
+    process.env[BUNDLES_ENV] = await bundles;
     // The HTTP functions, each in its own worker thread (function-workers.ts).
     const functions = functionWorkers(httpFunctionTimeoutSeconds);
     const gateway = await startGateway({

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyStructuredResultV2, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { HttpEvent } from '../../functions/src/http/event';
@@ -12,11 +14,41 @@ interface Running {
 }
 
 interface FunctionSpec {
-  /** The handler's module. */
-  module: URL;
+  /** The handler's entry: `http/<group>` or `jobs/<job>` (infra/bundling.ts names them so). */
+  entry: string;
   functionName: string;
   timeoutSeconds: number;
 }
+
+/** The environment variable that hands the bundles' folder (function-bundles.ts) to every thread. */
+export const BUNDLES_ENV = 'PROOFMARK_LOCAL_FUNCTIONS';
+
+/** An entry's file in the bundles' folder: `http/<group>`, `jobs/<job>`, `function-worker`. */
+export const bundleFile = (dir: string, name: string) => path.join(dir, `${name}.mjs`);
+
+/**
+ * How a worker loads its handler: from the bundles the cloud built at its start (function-bundles.ts,
+ * named by BUNDLES_ENV), or, where no cloud built them (a test of this module), from the
+ * TypeScript through tsx.
+ */
+const workerOf = (entry: string, setup: Omit<WorkerSetup, 'entry' | 'module'>): Worker => {
+  const bundles = process.env[BUNDLES_ENV];
+  if (bundles)
+    return new Worker(bundleFile(bundles, 'function-worker'), {
+      workerData: {
+        entry: pathToFileURL(bundleFile(bundles, 'function-worker')).href,
+        module: pathToFileURL(bundleFile(bundles, entry)).href,
+        ...setup,
+      } satisfies WorkerSetup,
+    });
+  return new Worker(new URL('./tsx-worker.mjs', import.meta.url), {
+    workerData: {
+      entry: new URL('./function-worker.ts', import.meta.url).href,
+      module: new URL(`../../functions/src/${entry}.ts`, import.meta.url).href,
+      ...setup,
+    } satisfies WorkerSetup,
+  });
+};
 
 /**
  * Each function runs in a worker thread of its own, as each is its own Lambda function in AWS: a
@@ -32,15 +64,8 @@ const workers = <E, R>(spec: (name: string) => FunctionSpec) => {
 
   const start = (name: string): Promise<Running> => {
     const started: Promise<Running> = new Promise((resolve, reject) => {
-      const { module, functionName, timeoutSeconds } = spec(name);
-      const worker = new Worker(new URL('./tsx-worker.mjs', import.meta.url), {
-        workerData: {
-          entry: new URL('./function-worker.ts', import.meta.url).href,
-          module: module.href,
-          functionName,
-          timeoutSeconds,
-        } satisfies WorkerSetup,
-      });
+      const { entry, functionName, timeoutSeconds } = spec(name);
+      const worker = workerOf(entry, { functionName, timeoutSeconds });
       const run: Running = { worker, pending: new Map() };
       worker.on('message', (msg: WorkerAnswer | 'ready') => {
         if (msg === 'ready') return resolve(run);
@@ -126,12 +151,12 @@ const areaOf = (group: string) => {
  * The HTTP route groups (functions/src/http/<group>.ts), each with the gateway's timeout. The
  * first call of an area's group also warms the area's other groups (a local-cloud choice): a page
  * that calls one of them calls the others next — the workspace lists and generates, then issues
- * and sends — and a worker's cold start here (tsx loading a group's modules, a second or two)
- * is several times a bundled Lambda's.
+ * and sends — and a worker's cold start here (loading a group's bundle, most of a second) would
+ * otherwise be waited for by the page.
  */
 export const functionWorkers = (timeoutSeconds: number) => {
   const http = workers<HttpEvent, APIGatewayProxyStructuredResultV2>((group) => ({
-    module: new URL(`../../functions/src/http/${group}.ts`, import.meta.url),
+    entry: `http/${group}`,
     functionName: `local-${group}`,
     timeoutSeconds,
   }));
@@ -166,7 +191,7 @@ export const jobWorkers = (names: readonly JobName[] = jobNames) => {
   const job = workers<SQSEvent, SQSBatchResponse | void>((instance) => {
     const name = jobOfInstance(instance);
     return {
-      module: new URL(`../../functions/src/jobs/${name}.ts`, import.meta.url),
+      entry: `jobs/${name}`,
       functionName: `local-job-${name}`,
       timeoutSeconds: jobs[name].timeoutSeconds,
     };
