@@ -60,7 +60,10 @@ export async function functionBundles(repoRoot: string, root = cacheDir(repoRoot
   if (pointed && isCurrent(repoRoot, path.join(root, pointed))) return path.join(root, pointed);
 
   // Loaded only to build: the stack's bundling settings bring the CDK's library (0.8 s to load).
-  const [{ build }, { lambdaBundles }] = await Promise.all([import('esbuild'), import('../bundling')]);
+  const [{ build }, { lambdaBundles, lambdaEsbuild }] = await Promise.all([
+    import('esbuild'),
+    import('../bundling'),
+  ]);
   const bundles = lambdaBundles();
   const besides = [...new Set(bundles.flatMap((b) => b.nodeModules))];
   const staging = path.join(root, `build-${process.pid}-${Date.now()}`);
@@ -78,17 +81,15 @@ export async function functionBundles(repoRoot: string, root = cacheDir(repoRoot
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      mainFields: ['module', 'main'],
+      mainFields: [...lambdaEsbuild.mainFields],
       // Smaller to parse at each cold start; identifiers kept, so stacks still name the functions.
       minifyWhitespace: true,
       minifySyntax: true,
       sourcemap: true,
       sourcesContent: false,
       external: besides,
-      // CommonJS dependencies inside an ESM bundle still call require() (as in infra/bundling.ts).
-      banner: {
-        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
+      // CommonJS dependencies inside an ESM bundle still call require(), as in the Lambda bundles.
+      banner: { js: lambdaEsbuild.banner },
       metafile: true,
       logLevel: 'silent',
     });
