@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { OutageFirst } from './test/setup/sequencer';
 
 // One runner for every tier. The `cloud` project shares one local cloud (started by its global
 // setup on free ports with a temporary data dir) between the integration and browser tests.
@@ -7,6 +8,11 @@ export default defineConfig({
     // The lockfile pins SDK versions that support Node 20; their notice about later versions is noise here.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     reporters: ['default', './test/summary-reporter.ts'],
+    // Two files at a time, whatever the core count says (Vitest's default is one on two cores): a
+    // browser or cloud test spends about half its time waiting on the product, and the files share
+    // nothing but the local cloud, whose rows, mails and objects each test keeps to its own tenant.
+    maxWorkers: 2,
+    sequence: { sequencer: OutageFirst },
     projects: [
       {
         test: {

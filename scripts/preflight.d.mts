@@ -20,7 +20,6 @@ export type PreflightDecision =
 export const MIN_NODE: [number, number];
 export const MIN_JAVA: number;
 export const HEADLESS_SHELL: string;
-export const DEBIAN_CHROMIUM: string;
 export const COMMAND_NEEDS: Record<PreflightCommand, string[]>;
 export function decide(facts: PreflightFacts): PreflightDecision;
 export function aptInstallArgs(packages: string[]): string[];

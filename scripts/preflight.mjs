@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The preflight of `npm start` and `npm test`: checks the system dependencies (Node, Java 17 for
-// DynamoDB Local, Debian's Chromium builds) before anything else runs, so a missing one is a
+// DynamoDB Local, Debian's Chromium headless shell) before anything else runs, so a missing one is a
 // sentence rather than a failure deep inside the start. On Debian or Ubuntu as root it installs
 // what is missing with apt; otherwise it stops and says the command. This file is the only place
 // that lists the packages (the README and .ci/run rely on it).
@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 export const MIN_NODE = [20, 19];
 export const MIN_JAVA = 17;
 export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** What each command needs. `chromium` entries are met by CHROMIUM_PATH instead when it is set. */
 const NEEDS = {
@@ -27,16 +26,10 @@ const NEEDS = {
     path: HEADLESS_SHELL,
     chromium: true,
   },
-  chromium: {
-    what: 'chromium (drives the browser tests)',
-    pkg: 'chromium',
-    path: DEBIAN_CHROMIUM,
-    chromium: true,
-  },
 };
 export const COMMAND_NEEDS = {
   start: ['java', 'headlessShell'],
-  test: ['java', 'headlessShell', 'chromium'],
+  test: ['java', 'headlessShell'],
 };
 
 const versionAtLeast = (version, min) => {
@@ -166,7 +159,7 @@ const readOs = () => {
 
 export const probe = (command, env = process.env) => {
   const chromiumPath = env.CHROMIUM_PATH || undefined;
-  const paths = [HEADLESS_SHELL, DEBIAN_CHROMIUM, ...(chromiumPath ? [chromiumPath] : [])];
+  const paths = [HEADLESS_SHELL, ...(chromiumPath ? [chromiumPath] : [])];
   return {
     command,
     node: process.versions.node,

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  DEBIAN_CHROMIUM,
   HEADLESS_SHELL,
   aptUpdateNeeded,
   decide,
@@ -20,7 +19,7 @@ const allPresent: PreflightFacts = {
   os: debian,
   java: '17.0.15',
   chromiumPath: undefined,
-  executable: { [HEADLESS_SHELL]: true, [DEBIAN_CHROMIUM]: true },
+  executable: { [HEADLESS_SHELL]: true },
 };
 const nothingInstalled: PreflightFacts = { ...allPresent, java: null, executable: {} };
 
@@ -33,16 +32,16 @@ describe('preflight decision', () => {
   it('installs what is missing with apt as root on Debian, only what the command needs', () => {
     expect(decide(nothingInstalled)).toEqual({
       action: 'install',
-      packages: ['openjdk-17-jre-headless', 'chromium-headless-shell', 'chromium'],
+      packages: ['openjdk-17-jre-headless', 'chromium-headless-shell'],
     });
-    // npm start renders with the headless shell; the full chromium only drives browser tests.
+    // npm start renders with the headless shell, and the browser tests drive it.
     expect(decide({ ...nothingInstalled, command: 'start' })).toEqual({
       action: 'install',
       packages: ['openjdk-17-jre-headless', 'chromium-headless-shell'],
     });
-    expect(decide({ ...allPresent, executable: { [HEADLESS_SHELL]: true } })).toEqual({
+    expect(decide({ ...allPresent, java: null, command: 'start' })).toEqual({
       action: 'install',
-      packages: ['chromium'],
+      packages: ['openjdk-17-jre-headless'],
     });
   });
 

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { ensureWebBuilt } from '../../scripts/web-build.mjs';
 import { repoRoot } from '../../infra/constructs/backend-function';
-import { headlessShellPath, launchChromium } from '../e2e/browser';
+import { launchChromium } from '../e2e/browser';
 
 /** Where the SPA keeps a login (web/src/session.ts SESSION_STORAGE_KEY). */
 const sessionKey = 'proofmark.session';
@@ -102,8 +102,8 @@ export async function benchRecipients(count = Number(process.env.BENCH_IMPORT_RO
  * request, not a user's first open of the tab.
  */
 async function settingTabFirstOpen(appUrl: string, session: object, runs = 5) {
-  // The shell: full Chromium's per-context toolbar renderer would be timed with the page (browser.ts).
-  const browser = await launchChromium({ executablePath: headlessShellPath() });
+  // The headless shell (browser.ts): full Chromium's per-context toolbar renderer would be timed with the page.
+  const browser = await launchChromium();
   const times: number[] = [];
   const wholes: number[] = [];
   const noticed: number[] = [];

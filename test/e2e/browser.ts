@@ -25,21 +25,17 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** Path of the Chromium to drive: Debian's by default, CHROMIUM_PATH to use another build. */
-export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-}
-
 /**
- * Chromium's headless shell (Debian's chromium-headless-shell, which .ci/run installs; the renderer
- * prints certificates with it): Blink and V8 without the browser's own windows. Full Chromium in
- * headless mode opens a window per browser context, and with it the toolbar's web UI (the omnibox
- * popup), a renderer of its own that kept the main thread of its process busy about 1.1 s while a
- * page opened in the new context: on two cores, CPU the page being measured did not get. A bench
- * that times a page's first open in fresh contexts uses the shell, so it measures the page.
+ * Path of the Chromium to drive: Debian's headless shell (chromium-headless-shell, which .ci/run
+ * installs and the renderer prints certificates with), CHROMIUM_PATH to use another build. Not full
+ * Chromium: in headless mode it opens a window per browser context, and with it the toolbar's web
+ * UI (the omnibox popup), a renderer of its own whose main thread stayed busy about 1.1 s while a
+ * page opened in the new context. The browser tests open a context per test: on two cores that was
+ * CPU the pages under test did not get (nine browser and integration files, two at a time: 334 s
+ * and 608 s of CPU with full Chromium, 270 s and 481 s with the shell).
  */
-export function headlessShellPath(): string {
-  return process.env.CHROMIUM_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 }
 
 /**
