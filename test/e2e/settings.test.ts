@@ -207,7 +207,8 @@ describe('Generate key pair tab', () => {
     await address.waitFor();
     expect((await address.innerText()).trim()).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await page.getByTestId('keypair-qr').locator('svg').waitFor();
-    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    // The key list is read again once the key is made: its row may follow the address by a moment.
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
     await pictures('keypair-tab');
 
     // Print shows the address and its QR code only.

@@ -73,7 +73,8 @@ export function VerificationTable({
           <span data-testid="paid-request">
             {r.payer_name} ({r.designation}, {r.organization}) · {r.email} · {r.contactnumber}
             <br />
-            Enrolment {r.enrollnumber} · paid {formatPrice(Math.round((r.amountofpayment ?? 0) * 100), r.currency ?? 'usd')}
+            Enrolment {r.enrollnumber} · paid{' '}
+            {formatPrice(Math.round((r.amountofpayment ?? 0) * 100), r.currency ?? 'usd')}
           </span>
         ) : (
           '—'
@@ -95,12 +96,15 @@ export function VerificationTable({
       }
     >
       <Flex vertical gap={12}>
-        <SearchBox
-          label="Search verification requests"
-          placeholder="Search recipient, certificate or transaction"
-          search={paging.search}
-          onSearch={(search) => restart({ search, order: paging.order })}
-        />
+        {/* In a row: the box's flex basis is a width (in this column it made the box 260 px tall). */}
+        <Flex>
+          <SearchBox
+            label="Search verification requests"
+            placeholder="Search recipient, certificate or transaction"
+            search={paging.search}
+            onSearch={(search) => restart({ search, order: paging.order })}
+          />
+        </Flex>
         <Table
           rowKey="id"
           size="small"
