@@ -1,4 +1,3 @@
-import http from 'node:http';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { startStripeStandIn } from './servers/stripe-stand-in';
 import type { RunningServer } from './servers/child';
 import { localClientConfig, provision, type Provisioned } from './provision';
 import { startGateway } from './gateway';
+import { publicReader } from './public-reads';
 import { BUNDLES_ENV, functionWorkers } from './function-workers';
 import { functionBundles } from './function-bundles';
 import { startPollersThread } from './pollers-thread';
@@ -224,38 +224,8 @@ export const startLocalCloud = async (opts: LocalCloudOptions) => {
     Object.assign(process.env, functionEnv);
 
     const s3Client = new S3Client({ ...localClientConfig(endpoints.s3), forcePathStyle: true });
-    // CloudFront's read of the public bucket: a plain GET of the local S3 (which takes unsigned
-    // reads), as an SDK call per certificate read was a good part of the gateway thread's work.
-    const publicBucketUrl = `${endpoints.s3}/${resources.buckets.public}/`;
-    // node:http rather than fetch: under load, fetch's streams cost the gateway thread about 2 ms
-    // of CPU per certificate read.
-    const publicAgent = new http.Agent({ keepAlive: true });
-    const readPublic = (key: string) =>
-      new Promise<{ body: Uint8Array; contentType?: string; cacheControl?: string } | undefined>(
-        (resolve, reject) => {
-          const url = publicBucketUrl + key.split('/').map(encodeURIComponent).join('/');
-          const req = http.get(url, { agent: publicAgent }, (res) => {
-            const status = res.statusCode ?? 0;
-            if (status === 404 || status < 200 || status >= 300) {
-              res.resume();
-              return status === 404
-                ? resolve(undefined)
-                : reject(new Error(`the local S3 answered ${status} for public/${key}`));
-            }
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('error', reject);
-            res.on('end', () =>
-              resolve({
-                body: Buffer.concat(chunks),
-                contentType: res.headers['content-type'],
-                cacheControl: res.headers['cache-control'],
-              }),
-            );
-          });
-          req.on('error', reject);
-        },
-      );
+    // What CloudFront serves from the public bucket, read from the local S3.
+    const readPublic = publicReader(`${endpoints.s3}/${resources.buckets.public}/`);
     // Every worker, here and in the pollers' thread, loads its handler from the bundles.
     process.env[BUNDLES_ENV] = await bundles;
     // The HTTP functions, each in its own worker thread (function-workers.ts).
