@@ -8,9 +8,9 @@ import { pipeline } from 'node:stream/promises';
  * S3 replaces an object atomically: a GET during a PUT of the same key gets the old object or the
  * new one, whole. s3rver's filesystem store writes in place (truncate, then write the object, its
  * MD5 and its metadata, and answers the PUT before the bytes are flushed), so a read meanwhile got
- * a 500 or a cut-off body — the public verifier once saw HTTP 500 for a certificate whose document
- * a retried publishing job was writing again, byte for byte. Here every write is staged beside the
- * store and renamed into place while no read of that key is opening its files.
+ * a 500 or a cut-off body (a job delivered again writes its documents again, byte for byte; in a CI
+ * run the verifier page got HTTP 500 for a certificate issued minutes before). Here every write is
+ * staged beside the store and renamed into place while no read of that key is opening its files.
  */
 
 type Resource = 'object' | 'object.md5' | 'metadata.json';
