@@ -11,12 +11,15 @@ let bucketUrl: string;
 /** Requests each connection carried; the second on a connection is cut with no answer, once. */
 const requestsOn = new Map<Socket, number>();
 let cut = 0;
+/** Requests for fresh-cut.json: cut with no answer, always, on whatever connection. */
+let freshCuts = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const n = (requestsOn.get(req.socket) ?? 0) + 1;
     requestsOn.set(req.socket, n);
     if (req.url?.endsWith('/cut.json') && n === 2) return (cut++, req.socket.destroy());
+    if (req.url?.endsWith('/fresh-cut.json')) return (freshCuts++, req.socket.destroy());
     if (req.url?.endsWith('/missing.json')) return res.writeHead(404).end();
     if (req.url?.endsWith('/broken.json')) return res.writeHead(500).end();
     res
@@ -49,8 +52,11 @@ describe('the public bucket reader', () => {
     expect(Buffer.from(obj!.body).toString()).toBe('{"ok":true}');
   });
 
-  it('does not read again when a new connection fails', async () => {
-    const read = publicReader(`http://${HOST}:1/public/`);
-    await expect(read('credentials/x/a.json')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  it('does not read again when a connection fails on its first request', async () => {
+    const read = publicReader(bucketUrl);
+    const before = freshCuts;
+    await expect(read('credentials/x/fresh-cut.json')).rejects.toMatchObject({ code: 'ECONNRESET' });
+    // One request reached the server: a failure on a new connection is the caller's, not retried.
+    expect(freshCuts).toBe(before + 1);
   });
 });
