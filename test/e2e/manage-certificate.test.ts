@@ -7,7 +7,7 @@ import { workspaceMessages as m } from '@proofmark/shared/workspace/messages';
 import { recipientMessages } from '@proofmark/shared/recipients/messages';
 import { registeredAdmin } from '../integration/accounts';
 import { api, eventually } from '../integration/helpers';
-import { openSignedIn, responseTo, sharedPageHooks } from './support';
+import { clickUntil, openSignedIn, responseTo, sharedPageHooks } from './support';
 
 /**
  * The issuance workspace in a browser (spec §2.5, §5): a signed-in administrator with a cohort of
@@ -172,8 +172,7 @@ describe('Manage Certificate', () => {
     const dialog = page.getByRole('dialog').filter({ hasText: 'Issue Certificate' });
     await dialog.waitFor();
     calls.length = 0;
-    await dialog.getByRole('button', { name: 'Ok' }).click();
-    await dialog.getByText(m.inputEmail).waitFor();
+    await clickUntil(dialog.getByRole('button', { name: 'Ok' }), dialog.getByText(m.inputEmail));
     await dialog.getByText(m.inputPassword).waitFor();
     expect(calls).toEqual([]);
 

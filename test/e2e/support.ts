@@ -43,6 +43,7 @@ export async function openSignedIn(session: object, options: SignInOptions = {})
     acceptDownloads: options.acceptDownloads,
   });
   const page = await context.newPage();
+  recordProblems(page);
   options.watch?.(page);
   await page.goto('/');
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
@@ -54,6 +55,23 @@ export async function openSignedIn(session: object, options: SignInOptions = {})
   return page;
 }
 
+/** The last uncaught errors and console errors of each signed-in page, for a failed test's log. */
+const problems = new WeakMap<Page, string[]>();
+const keptProblems = 20;
+
+function recordProblems(page: Page): void {
+  const seen: string[] = [];
+  problems.set(page, seen);
+  const keep = (line: string) => {
+    seen.push(`${new Date().toISOString()} ${line.slice(0, 500)}`);
+    if (seen.length > keptProblems) seen.shift();
+  };
+  page.on('pageerror', (error) => keep(`uncaught: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') keep(`console: ${message.text()}`);
+  });
+}
+
 /**
  * The hooks of a test file whose tests share one page (openSignedIn): a failed test leaves a
  * picture of the page, /tmp/<file>-failed-<test>.png, for whoever reads the failure, and the
@@ -61,8 +79,13 @@ export async function openSignedIn(session: object, options: SignInOptions = {})
  */
 export function sharedPageHooks(file: string, page: () => Page | undefined): void {
   afterEach(async (test) => {
-    if (test.task.result?.state === 'fail') {
-      await page()?.screenshot({ path: `/tmp/${file}-failed-${test.task.name.replace(/\W+/g, '-')}.png` });
+    const failed = page();
+    if (test.task.result?.state === 'fail' && failed) {
+      await failed.screenshot({ path: `/tmp/${file}-failed-${test.task.name.replace(/\W+/g, '-')}.png` });
+      const seen = problems.get(failed) ?? [];
+      // The picture stays on the machine that ran the test; the page's own errors go to the log.
+      if (seen.length > 0)
+        console.error(`The page's last errors before "${test.task.name}" failed:\n${seen.join('\n')}`);
     }
   });
   afterAll(async () => {
@@ -92,6 +115,23 @@ export async function choose(page: Page, label: string, option: string): Promise
       (err: unknown) => (attempt < 6 ? false : Promise.reject(err)),
     );
     if (closed) return;
+  }
+}
+
+/**
+ * Clicks `target` until `effect` shows, at most `attempts` times. On a loaded machine a click
+ * that lands while a dialog is still opening can be lost (seen once in CI: a dialog's Ok showed
+ * nothing for 30 s); a user would press again, and so does the test, saying so in the log.
+ */
+export async function clickUntil(target: Locator, effect: Locator, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    const shown = await effect.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      (err: unknown) => (attempt < attempts ? false : Promise.reject(err)),
+    );
+    if (shown) return;
+    console.warn(`Click ${attempt} on ${String(target)} showed nothing in 10 s; clicking again.`);
   }
 }
 
