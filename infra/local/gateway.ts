@@ -7,6 +7,7 @@ import type { HttpEvent } from '../../functions/src/http/event';
 import { httpFunctionTimeoutSeconds } from '../resources';
 import { invocationContext, invokeWithTimeout } from './function-timeout';
 import { HOST } from './ports';
+import type { PublicObject } from './public-reads';
 import { serveSite } from './static-site';
 import { verifiedTokens } from './verified-tokens';
 
@@ -46,9 +47,7 @@ export interface GatewayOptions {
   /** The public verifier's build (web/dist-verifier), served under /verify. */
   verifierDir: string;
   /** Reads an object of the public bucket (what CloudFront serves in AWS); undefined when missing. */
-  readPublic: (
-    key: string,
-  ) => Promise<{ body: Uint8Array; contentType?: string; cacheControl?: string } | undefined>;
+  readPublic: (key: string) => Promise<PublicObject | undefined>;
   /** Loads a group's handler module (the same file the CDK stack bundles). */
   loadGroup: (group: string) => Promise<GroupHandler>;
   /**
