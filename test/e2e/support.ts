@@ -119,9 +119,10 @@ export async function choose(page: Page, label: string, option: string): Promise
 }
 
 /**
- * Clicks `target` until `effect` shows, at most `attempts` times. On a loaded machine a click
- * that lands while a dialog is still opening can be lost (seen once in CI: a dialog's Ok showed
- * nothing for 30 s); a user would press again, and so does the test, saying so in the log.
+ * Clicks `target` until `effect` shows, at most `attempts` times. A click on a dialog that had just
+ * opened was once seen to change nothing in CI (its Ok showed no message for 30 s; not reproduced in
+ * 85 tries under load, cause unknown); a user would press again, and so does the test, saying so
+ * in the log.
  */
 export async function clickUntil(target: Locator, effect: Locator, attempts = 3): Promise<void> {
   for (let attempt = 1; ; attempt++) {
